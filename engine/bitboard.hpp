@@ -1,0 +1,153 @@
+// An 80-square bitboard over a 128-bit integer. Bit i is square i; bits 80..127 are always zero.
+#pragma once
+
+#include <bit>
+#include <cassert>
+
+#include "types.hpp"
+
+namespace ordo {
+
+__extension__ typedef unsigned __int128 u128;
+
+class Bitboard {
+ public:
+  constexpr Bitboard() = default;
+  constexpr explicit Bitboard(u128 bits) : bits_(bits) {}
+  static constexpr Bitboard from_halves(u64 lo, u64 hi) { return Bitboard((u128(hi) << 64) | lo); }
+  static constexpr Bitboard square(Square s) { return Bitboard(u128(1) << s); }
+
+  constexpr u128 bits() const { return bits_; }
+  constexpr u64 lo() const { return u64(bits_); }
+  constexpr u64 hi() const { return u64(bits_ >> 64); }
+
+  constexpr explicit operator bool() const { return bits_ != 0; }
+  constexpr bool empty() const { return bits_ == 0; }
+  constexpr bool has(Square s) const { return (bits_ >> s) & 1; }
+  constexpr int count() const { return std::popcount(lo()) + std::popcount(hi()); }
+  constexpr bool more_than_one() const { return (bits_ & (bits_ - 1)) != 0; }
+
+  // Lowest and highest square; the set must not be empty.
+  constexpr Square lsb() const {
+    assert(bits_);
+    return lo() ? Square(std::countr_zero(lo())) : Square(64 + std::countr_zero(hi()));
+  }
+  constexpr Square msb() const {
+    assert(bits_);
+    return hi() ? Square(127 - std::countl_zero(hi())) : Square(63 - std::countl_zero(lo()));
+  }
+  constexpr Square pop_lsb() {
+    Square s = lsb();
+    bits_ &= bits_ - 1;
+    return s;
+  }
+
+  constexpr Bitboard operator|(Bitboard o) const { return Bitboard(bits_ | o.bits_); }
+  constexpr Bitboard operator&(Bitboard o) const { return Bitboard(bits_ & o.bits_); }
+  constexpr Bitboard operator^(Bitboard o) const { return Bitboard(bits_ ^ o.bits_); }
+  constexpr Bitboard operator~() const;  // complement within the board
+  constexpr Bitboard& operator|=(Bitboard o) { bits_ |= o.bits_; return *this; }
+  constexpr Bitboard& operator&=(Bitboard o) { bits_ &= o.bits_; return *this; }
+  constexpr Bitboard& operator^=(Bitboard o) { bits_ ^= o.bits_; return *this; }
+  constexpr Bitboard operator<<(int n) const { return Bitboard(bits_ << n); }
+  constexpr Bitboard operator>>(int n) const { return Bitboard(bits_ >> n); }
+  constexpr bool operator==(const Bitboard&) const = default;
+
+  // Iteration over the squares, lowest first.
+  struct Iterator {
+    u128 rest;
+    constexpr Square operator*() const { return Bitboard(rest).lsb(); }
+    constexpr Iterator& operator++() { rest &= rest - 1; return *this; }
+    constexpr bool operator!=(const Iterator& o) const { return rest != o.rest; }
+  };
+  constexpr Iterator begin() const { return {bits_}; }
+  constexpr Iterator end() const { return {0}; }
+
+ private:
+  u128 bits_ = 0;
+};
+
+inline constexpr Bitboard BOARD = Bitboard((u128(1) << SQUARES) - 1);
+constexpr Bitboard Bitboard::operator~() const { return Bitboard(~bits_) & BOARD; }
+
+inline constexpr Bitboard rank_bb(int rank) { return Bitboard(u128(0x3FF) << (rank * FILES)); }
+inline constexpr Bitboard file_bb(int file) {
+  Bitboard b;
+  for (int r = 0; r < RANKS; ++r) b |= Bitboard::square(make_square(file, r));
+  return b;
+}
+inline constexpr Bitboard FILE_A = file_bb(0);
+inline constexpr Bitboard FILE_J = file_bb(FILES - 1);
+inline constexpr Bitboard NOT_A = ~FILE_A;
+inline constexpr Bitboard NOT_J = ~FILE_J;
+
+// Shift every square one step in direction d; squares that leave the board vanish.
+template <Direction d>
+constexpr Bitboard shift(Bitboard b) {
+  if constexpr (d == N) return (b << 10) & BOARD;
+  if constexpr (d == S) return b >> 10;
+  if constexpr (d == E) return (b << 1) & NOT_A;
+  if constexpr (d == W) return (b >> 1) & NOT_J;
+  if constexpr (d == NE) return (b << 11) & NOT_A & BOARD;
+  if constexpr (d == NW) return (b << 9) & NOT_J & BOARD;
+  if constexpr (d == SE) return (b >> 9) & NOT_A;
+  if constexpr (d == SW) return (b >> 11) & NOT_J;
+}
+constexpr Bitboard shift(Bitboard b, Direction d) {
+  switch (d) {
+    case N: return shift<N>(b);
+    case NE: return shift<NE>(b);
+    case E: return shift<E>(b);
+    case SE: return shift<SE>(b);
+    case S: return shift<S>(b);
+    case SW: return shift<SW>(b);
+    case W: return shift<W>(b);
+    case NW: return shift<NW>(b);
+  }
+  return b;
+}
+
+// b together with every square that touches it (8-neighbourhood).
+constexpr Bitboard dilate(Bitboard b) {
+  Bitboard h = b | ((b << 1) & NOT_A) | ((b >> 1) & NOT_J);
+  return (h | (h << 10) | (h >> 10)) & BOARD;
+}
+
+// The squares of `within` connected to `seed` through `within` (8-neighbourhood).
+constexpr Bitboard flood(Bitboard seed, Bitboard within) {
+  Bitboard f = seed & within;
+  for (;;) {
+    Bitboard next = dilate(f) & within;
+    if (next == f) return f;
+    f = next;
+  }
+}
+
+inline constexpr bool is_connected(Bitboard b) { return b.empty() || flood(Bitboard::square(b.lsb()), b) == b; }
+
+// Precomputed geometry.
+namespace detail {
+struct Tables {
+  Bitboard neighbours[SQUARES]{};        // the up-to-8 touching squares
+  Bitboard ray[DIRECTIONS][SQUARES]{};   // squares from s (exclusive) to the edge in direction d
+  constexpr Tables() {
+    for (int s = 0; s < SQUARES; ++s) {
+      Bitboard one = Bitboard::square(Square(s));
+      neighbours[s] = dilate(one) ^ one;
+      for (int d = 0; d < DIRECTIONS; ++d) {
+        Bitboard r, cur = one;
+        while ((cur = shift(cur, Direction(d)))) r |= cur;
+        ray[d][s] = r;
+      }
+    }
+  }
+};
+inline constexpr Tables TABLES{};
+}  // namespace detail
+
+inline constexpr Bitboard neighbours(Square s) { return detail::TABLES.neighbours[s]; }
+inline constexpr Bitboard ray(Direction d, Square s) { return detail::TABLES.ray[d][s]; }
+// Directions whose squares have higher indices than the origin (the first blocker is the lsb).
+inline constexpr bool is_increasing(Direction d) { return d == N || d == NE || d == E || d == NW; }
+
+}  // namespace ordo

@@ -1,0 +1,372 @@
+#include "movegen.hpp"
+
+#include <array>
+#include <cassert>
+
+#include "connectivity.hpp"
+
+namespace ordo {
+
+namespace {
+
+// Which directions each kind of piece group may move in, for one generation pass.
+struct PartRules {
+  DirSet single = 0;  // singletons
+  DirSet h_ordo = 0;  // horizontal ordos (E/W is a single-file move)
+  DirSet v_ordo = 0;  // vertical ordos (N/S is a single-file move)
+};
+
+PartRules classic_rules(Color us, bool split) {
+  DirSet fwd = DirSet(forward_dirs(us) | sideways_dirs());
+  if (!split) return {fwd, straight_forward(us), sideways_dirs()};
+  return {DirSet(fwd | backward_dirs(us)), DirSet(straight_forward(us) | straight_backward(us)), sideways_dirs()};
+}
+PartRules ordox_forward_rules(Color us) { return {forward_dirs(us), forward_dirs(us), forward_dirs(us)}; }
+PartRules ordox_sideways_rules() { return {sideways_dirs(), sideways_dirs(), sideways_dirs()}; }
+
+// What a capture on one square does to an Ordo X enemy: how many distinct moves it makes (one per
+// tied largest group that may stay) and, when more than one, the lowest square of each such group.
+struct CaptureSplit {  // no default initialisers: the generator keeps 80 of them uninitialised
+  int choices;
+  std::array<Square, 4> keep;
+};
+
+// Enumerates the legal parts of one position under given direction rules. The visitor receives
+// singleton destinations per piece as bitboards and ordo moves one by one; every part it receives
+// keeps the mover connected.
+class PartGenerator {
+ public:
+  explicit PartGenerator(const Position& pos)
+      : pos_(pos), us_(pos.side_to_move()), own_(pos.pieces(us_)), enemy_(pos.pieces(~us_)),
+        empty_(pos.empty_squares()), own_connected_(is_connected(own_)) {}
+
+  bool own_connected() const { return own_connected_; }
+
+  template <class Visitor>
+  void run(const PartRules& rules, Visitor& v) {
+    if (rules.single) {
+      for (Square p : own_) {
+        Bitboard dests = slides(p, rules.single);
+        if (!dests) continue;
+        Bitboard legal = dests & destination_mask(p);
+        if (legal) v.singles(p, legal & empty_, legal & enemy_);
+        if (v.done()) return;
+      }
+    }
+    if (own_.more_than_one()) {
+      if (rules.h_ordo) ordos<true>(rules.h_ordo, v);
+      if (v.done()) return;
+      if (rules.v_ordo) ordos<false>(rules.v_ordo, v);
+    }
+  }
+
+  // Ordo X: the effect of capturing the enemy piece on x.
+  const CaptureSplit& capture_split(Square x) {
+    if (!split_known_.has(x)) {
+      split_known_ |= Bitboard::square(x);
+      split_[x] = compute_split(x);
+    }
+    return split_[x];
+  }
+
+ private:
+  // All squares a singleton on p reaches in the given directions: empty squares up to the first
+  // occupied one, which is included when it holds an enemy piece.
+  Bitboard slides(Square p, DirSet dirs) const {
+    const Bitboard occ = own_ | enemy_;
+    Bitboard all;
+    for (int d = 0; d < DIRECTIONS; ++d) {
+      if (!(dirs & (1 << d))) continue;
+      Bitboard r = ray(Direction(d), p);
+      Bitboard blockers = r & occ;
+      if (blockers) {
+        Square b = is_increasing(Direction(d)) ? blockers.lsb() : blockers.msb();
+        r ^= ray(Direction(d), b);
+        if (own_.has(b)) r ^= Bitboard::square(b);
+      }
+      all |= r;
+    }
+    return all;
+  }
+
+  // The squares t where a piece from p keeps its side connected: every group of the other pieces
+  // must touch t.
+  Bitboard destination_mask(Square p) {
+    const Bitboard one = Bitboard::square(p);
+    const Bitboard rest = own_ ^ one;
+    if (!rest) return BOARD;
+    if (own_connected_) {
+      if (!touch_known_) touch_ = touch_counts(own_), touch_known_ = true;
+      if (ring_connected(own_, p) || is_connected(rest)) return touch_.twice | (touch_.once & ~neighbours(p));
+    }
+    return touch_all_groups(rest);
+  }
+
+  // Squares touching every group of `set`.
+  static Bitboard touch_all_groups(Bitboard set) {
+    Bitboard mask = BOARD;
+    while (set) {
+      Bitboard g = flood(Bitboard::square(set.lsb()), set);
+      mask &= dilate(g);
+      set ^= g;
+    }
+    return mask;
+  }
+
+  CaptureSplit compute_split(Square x) {
+    CaptureSplit cs;
+    cs.choices = 1;
+    const Bitboard rest = enemy_ ^ Bitboard::square(x);
+    if (!rest) return cs;
+    if (!enemy_known_) enemy_connected_ = is_connected(enemy_), enemy_known_ = true;
+    if (enemy_connected_ && ring_connected(enemy_, x)) return cs;
+    Groups g = groups_of(rest);
+    int best = 0, ties = 0;
+    for (int i = 0; i < g.count; ++i) {
+      int n = g.group[i].count();
+      if (n > best) best = n, ties = 0;
+      if (n == best) cs.keep[ties++] = g.group[i].lsb();
+    }
+    cs.choices = ties;
+    return cs;
+  }
+
+  // Ordo moves of lines along ranks (Horizontal) or files. A line is a run of >= 2 own pieces;
+  // each sub-run is an ordo. Moves along the line are single-file moves: only sub-runs that end
+  // at the run's leading end can make them, over the empty squares beyond.
+  template <bool Horizontal, class Visitor>
+  void ordos(DirSet dirs, Visitor& v) {
+    constexpr int step = Horizontal ? 1 : FILES;
+    constexpr int lines = Horizontal ? RANKS : FILES;
+    constexpr int length = Horizontal ? FILES : RANKS;
+    constexpr Direction along_up = Horizontal ? E : N, along_down = Horizontal ? W : S;
+    for (int line = 0; line < lines; ++line) {
+      const Square origin = Horizontal ? make_square(0, line) : make_square(line, 0);
+      // Walk the line, finding maximal runs of own pieces.
+      int i = 0;
+      while (i < length) {
+        if (!own_.has(Square(origin + i * step))) { ++i; continue; }
+        int j = i;
+        while (j + 1 < length && own_.has(Square(origin + (j + 1) * step))) ++j;
+        if (j > i) run_ordos<Horizontal>(Square(origin + i * step), Square(origin + j * step), dirs, along_up, along_down, v);
+        if (v.done()) return;
+        i = j + 1;
+      }
+    }
+  }
+
+  // All ordos inside the run [lo, hi] (inclusive squares along the line).
+  template <bool Horizontal, class Visitor>
+  void run_ordos(Square lo, Square hi, DirSet dirs, Direction along_up, Direction along_down, Visitor& v) {
+    constexpr int step = Horizontal ? 1 : FILES;
+    for (int a = lo; a < hi; a += step) {
+      for (int b = a + step; b <= hi; b += step) {
+        const Bitboard line = line_of<Horizontal>(Square(a), Square(b));
+        OrdoTargets targets(own_ ^ line);
+        for (int d = 0; d < DIRECTIONS; ++d) {
+          if (!(dirs & (1 << d))) continue;
+          const Direction dir = Direction(d);
+          // Single-file moves need the moving end to be the run's end.
+          if (dir == along_up && b != hi) continue;
+          if (dir == along_down && a != lo) continue;
+          Bitboard moved = line;
+          for (;;) {
+            Bitboard next = shift(moved, dir);
+            if (next.count() != moved.count() || (next & ~(empty_ | line))) break;
+            moved = next;
+            if (targets.accepts(moved)) v.ordo(Square(a), Square(b), moved.lsb());
+          }
+          if (v.done()) return;
+        }
+      }
+    }
+  }
+
+  template <bool Horizontal>
+  static Bitboard line_of(Square a, Square b) {
+    if constexpr (Horizontal) return Bitboard(((u128(1) << (b + 1)) - 1) ^ ((u128(1) << a) - 1));
+    else return line_between(a, b);
+  }
+
+  // The other pieces' groups, computed on first use; a landing line is legal iff it touches all.
+  class OrdoTargets {
+   public:
+    explicit OrdoTargets(Bitboard rest) : rest_(rest) {}
+    bool accepts(Bitboard landing) {
+      if (!rest_) return true;
+      if (count_ < 0) {
+        count_ = 0;
+        Bitboard r = rest_;
+        while (r) {
+          Bitboard g = flood(Bitboard::square(r.lsb()), r);
+          if (count_ < int(groups_.size())) groups_[count_] = g;
+          ++count_;
+          r ^= g;
+        }
+      }
+      const Bitboard reach = dilate(landing);
+      if (count_ > int(groups_.size())) return false;  // too many groups for one line to join
+      for (int i = 0; i < count_; ++i)
+        if (!(reach & groups_[i])) return false;
+      return true;
+    }
+
+   private:
+    Bitboard rest_;
+    int count_ = -1;
+    std::array<Bitboard, 12> groups_{};  // a line of <= 10 touches at most 2 * 10 + 6 squares
+  };
+
+  const Position& pos_;
+  const Color us_;
+  const Bitboard own_, enemy_, empty_;
+  const bool own_connected_;
+  bool touch_known_ = false;
+  Touch touch_;
+  bool enemy_known_ = false, enemy_connected_ = false;
+  Bitboard split_known_;
+  CaptureSplit split_[SQUARES];  // valid where split_known_ is set
+};
+
+// Visitors.
+struct Counter {
+  PartGenerator* gen;
+  bool ordox;
+  u64 n = 0;
+  bool done() const { return false; }
+  void singles(Square, Bitboard quiet, Bitboard captures) {
+    n += u64(quiet.count());
+    if (!ordox) { n += u64(captures.count()); return; }
+    for (Square x : captures) n += u64(gen->capture_split(x).choices);
+  }
+  void ordo(Square, Square, Square) { ++n; }
+};
+
+struct Collector {
+  PartGenerator* gen;
+  bool ordox;
+  MoveList* out;
+  bool done() const { return false; }
+  void singles(Square from, Bitboard quiet, Bitboard captures) {
+    for (Square t : quiet) out->push(Move::singleton(from, t));
+    for (Square x : captures) {
+      const CaptureSplit* cs = ordox ? &gen->capture_split(x) : nullptr;
+      if (!cs || cs->choices == 1) { out->push(Move::singleton(from, x)); continue; }
+      for (int i = 0; i < cs->choices; ++i) out->push(Move::singleton_keeping(from, x, cs->keep[i]));
+    }
+  }
+  void ordo(Square a, Square b, Square to) { out->push(Move::ordo(a, b, to)); }
+};
+
+struct AnyFinder {
+  bool found = false;
+  bool done() const { return found; }
+  void singles(Square, Bitboard, Bitboard) { found = true; }
+  void ordo(Square, Square, Square) { found = true; }
+};
+
+u64 count_with(const Position& pos, const PartRules& rules) {
+  PartGenerator gen(pos);
+  Counter c{&gen, pos.variant() == Variant::OrdoX};
+  gen.run(rules, c);
+  return c.n;
+}
+
+void collect_with(const Position& pos, const PartRules& rules, MoveList& out) {
+  PartGenerator gen(pos);
+  Collector c{&gen, pos.variant() == Variant::OrdoX, &out};
+  gen.run(rules, c);
+}
+
+bool any_with(const Position& pos, const PartRules& rules) {
+  PartGenerator gen(pos);
+  AnyFinder f;
+  gen.run(rules, f);
+  return f.found;
+}
+
+// After a sideways part: the turn either ended (the last enemy piece was taken) or owes a forward part.
+bool sideways_part_completes(const Position& after_part) {
+  return !after_part.mid_turn() || any_with(after_part, ordox_forward_rules(after_part.side_to_move()));
+}
+
+}  // namespace
+
+void generate_forward_parts(const Position& pos, MoveList& out) {
+  if (pos.board_winner()) return;
+  collect_with(pos, ordox_forward_rules(pos.side_to_move()), out);
+}
+
+void generate_parts(const Position& pos, MoveList& out) {
+  if (pos.board_winner()) return;
+  const Color us = pos.side_to_move();
+  if (pos.variant() == Variant::Classic) {
+    collect_with(pos, classic_rules(us, !is_connected(pos.pieces(us))), out);
+    return;
+  }
+  collect_with(pos, ordox_forward_rules(us), out);
+  if (pos.mid_turn()) return;
+  const std::size_t first_sideways = out.size();
+  collect_with(pos, ordox_sideways_rules(), out);
+  // Keep only the sideways parts that can complete a turn.
+  std::size_t kept = first_sideways;
+  for (std::size_t i = first_sideways; i < out.size(); ++i)
+    if (sideways_part_completes(pos.after(out[i]))) out.set(kept++, out[i]);
+  out.truncate(kept);
+}
+
+std::vector<Turn> legal_turns(const Position& pos) {
+  std::vector<Turn> turns;
+  MoveList parts;
+  generate_parts(pos, parts);
+  if (pos.variant() == Variant::Classic || pos.mid_turn()) {
+    for (Move m : parts) turns.push_back({m, Move::none()});
+    return turns;
+  }
+  MoveList second;
+  for (Move m : parts) {
+    if (m.delta_rank() != 0) { turns.push_back({m, Move::none()}); continue; }
+    const Position q = pos.after(m);
+    if (!q.mid_turn()) { turns.push_back({m, Move::none()}); continue; }
+    second.clear();
+    generate_forward_parts(q, second);
+    for (Move f : second) turns.push_back({m, f});
+  }
+  return turns;
+}
+
+u64 count_turns(const Position& pos) {
+  if (pos.board_winner()) return 0;
+  const Color us = pos.side_to_move();
+  if (pos.variant() == Variant::Classic) return count_with(pos, classic_rules(us, !is_connected(pos.pieces(us))));
+  u64 n = count_with(pos, ordox_forward_rules(us));
+  if (pos.mid_turn()) return n;
+  MoveList sideways;
+  collect_with(pos, ordox_sideways_rules(), sideways);
+  for (Move m : sideways) {
+    const Position q = pos.after(m);
+    n += q.mid_turn() ? count_with(q, ordox_forward_rules(us)) : 1;
+  }
+  return n;
+}
+
+bool has_legal_turn(const Position& pos) {
+  if (pos.board_winner()) return false;
+  const Color us = pos.side_to_move();
+  if (pos.variant() == Variant::Classic) return any_with(pos, classic_rules(us, !is_connected(pos.pieces(us))));
+  if (any_with(pos, ordox_forward_rules(us))) return true;
+  if (pos.mid_turn()) return false;
+  MoveList sideways;
+  collect_with(pos, ordox_sideways_rules(), sideways);
+  for (Move m : sideways)
+    if (sideways_part_completes(pos.after(m))) return true;
+  return false;
+}
+
+GameStatus game_status(const Position& pos) {
+  if (auto w = pos.board_winner()) return {w, pos.board_win_reason()};
+  if (!has_legal_turn(pos)) return {~pos.side_to_move(), WinReason::NoLegalMove};
+  return {};
+}
+
+}  // namespace ordo

@@ -1,0 +1,38 @@
+// Legal move generation: parts, complete turns, bulk counts and the game status.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "position.hpp"
+
+namespace ordo {
+
+// Exactly the legal parts of the position: in classic Ordo every legal move; in Ordo X at the start
+// of a turn the forward parts and the sideways parts that some forward part can follow (or that take
+// the last enemy piece), and after a sideways part the forward parts. A finished position has none.
+void generate_parts(const Position& pos, MoveList& out);
+
+// Forward parts only (Ordo X), for a position at any stage of a turn. Used by the search's
+// quiescence and by perft.
+void generate_forward_parts(const Position& pos, MoveList& out);
+
+// Every legal complete turn, in generation order. A finished position has none.
+std::vector<Turn> legal_turns(const Position& pos);
+
+// The number of legal complete turns, counted without building them.
+u64 count_turns(const Position& pos);
+
+// Whether the side to move has at least one legal complete turn.
+bool has_legal_turn(const Position& pos);
+
+struct GameStatus {
+  std::optional<Color> winner;     // none while the game goes on
+  WinReason reason = WinReason::TargetRow;
+  bool over() const { return winner.has_value(); }
+};
+// The status per RULES.md section 6: the board decides first, then a side to move without a legal
+// turn has lost.
+GameStatus game_status(const Position& pos);
+
+}  // namespace ordo
