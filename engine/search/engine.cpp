@@ -1,0 +1,184 @@
+#include "search/engine.hpp"
+
+#include <algorithm>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include "movegen.hpp"
+#include "notation.hpp"
+#include "search/bench_positions.hpp"
+#include "search/evaluate.hpp"
+#include "search/search.hpp"
+
+namespace ordo {
+
+struct Engine::Impl {
+  TranspositionTable tt{16};
+  Position start = Position::start(Variant::Classic);
+  Position current = start;
+  std::vector<u64> keys{current.key()};
+  int threads = 1;
+  int multipv = 1;
+  int move_overhead_ms = 30;
+
+  std::unique_ptr<SearchShared> shared;
+  std::thread main_thread;
+  mutable std::mutex mutex;
+  std::condition_variable cv;
+  bool running = false;       // a go() has not yet reported its bestmove
+  bool released = false;      // stop or ponderhit arrived (for infinite/ponder searches)
+
+  void search_thread(SearchListener& listener);
+};
+
+Engine::Engine() : impl_(std::make_unique<Impl>()) {}
+
+Engine::~Engine() {
+  stop();
+  wait();
+}
+
+void Engine::set_game(const Position& start, const std::vector<Turn>& turns) {
+  wait();
+  impl_->start = start;
+  impl_->current = start;
+  impl_->keys.assign(1, start.key());
+  for (const Turn& t : turns) {
+    impl_->current = impl_->current.after(t);
+    impl_->keys.push_back(impl_->current.key());
+  }
+}
+
+const Position& Engine::position() const { return impl_->current; }
+const std::vector<u64>& Engine::history_keys() const { return impl_->keys; }
+
+void Engine::set_hash_mb(std::size_t mb) {
+  wait();
+  impl_->tt.resize(std::clamp<std::size_t>(mb, 1, 65536));
+}
+void Engine::set_threads(int n) {
+  wait();
+  impl_->threads = std::clamp(n, 1, 256);
+}
+void Engine::set_multipv(int n) { impl_->multipv = std::clamp(n, 1, 256); }
+void Engine::set_move_overhead_ms(int ms) { impl_->move_overhead_ms = std::clamp(ms, 0, 5000); }
+void Engine::clear_hash() {
+  wait();
+  impl_->tt.clear();
+}
+void Engine::new_game() {
+  wait();
+  impl_->tt.clear();
+}
+
+void Engine::go(const SearchLimits& limits, SearchListener& listener) {
+  stop();
+  wait();
+  Impl& m = *impl_;
+  m.shared = std::make_unique<SearchShared>();
+  SearchShared& s = *m.shared;
+  s.tt = &m.tt;
+  s.limits = limits;
+  s.multipv = m.multipv;
+  s.start = Clock::now();
+  s.pondering = limits.ponder;
+  s.budget = limits.infinite ? TimeBudget{} : plan_time(limits, m.current.side_to_move(), m.move_overhead_ms);
+  for (int i = 0; i < m.threads; ++i) s.thread_nodes.push_back(std::make_unique<std::atomic<u64>>(0));
+  {
+    std::lock_guard lock(m.mutex);
+    m.running = true;
+    m.released = false;
+  }
+  m.tt.new_search();
+  m.main_thread = std::thread([this, &listener] { impl_->search_thread(listener); });
+}
+
+void Engine::Impl::search_thread(SearchListener& listener) {
+  SearchShared& s = *shared;
+  // Each search starts with fresh killers and history.
+  std::vector<std::unique_ptr<Searcher>> fresh;
+  for (int i = 0; i < threads; ++i) {
+    fresh.push_back(std::make_unique<Searcher>(s, i));
+    fresh.back()->set_root(current, keys);
+  }
+  std::vector<std::thread> helpers;
+  for (int i = 1; i < threads; ++i) helpers.emplace_back([&fresh, i] { fresh[std::size_t(i)]->run(nullptr); });
+  fresh[0]->run(&listener);
+
+  // An infinite or ponder search reports only after stop or ponderhit.
+  {
+    std::unique_lock lock(mutex);
+    cv.wait(lock, [&] { return released || (!s.limits.infinite && !s.pondering.load()); });
+  }
+  s.stop = true;
+  for (auto& t : helpers) t.join();
+
+  std::optional<Turn> best, ponder;
+  const auto& lines = fresh[0]->lines();
+  if (!lines.empty()) {
+    best = lines[0].turn;
+    auto turns = Searcher::parts_to_turns(current, lines[0].pv);
+    if (turns.size() >= 2) ponder = turns[1];
+  }
+  listener.on_bestmove(best, ponder);
+  std::lock_guard lock(mutex);
+  running = false;
+  cv.notify_all();
+}
+
+void Engine::stop() {
+  Impl& m = *impl_;
+  std::lock_guard lock(m.mutex);
+  if (!m.running) return;
+  m.released = true;
+  if (m.shared) m.shared->stop = true;
+  m.cv.notify_all();
+}
+
+void Engine::ponderhit() {
+  Impl& m = *impl_;
+  std::lock_guard lock(m.mutex);
+  if (!m.running || !m.shared) return;
+  m.shared->start = Clock::now();
+  m.shared->pondering = false;
+  m.released = true;
+  m.cv.notify_all();
+}
+
+void Engine::wait() {
+  Impl& m = *impl_;
+  if (m.main_thread.joinable()) m.main_thread.join();
+}
+
+bool Engine::searching() const {
+  std::lock_guard lock(impl_->mutex);
+  return impl_->running;
+}
+
+EvalReport Engine::evaluate() const { return evaluate_report(impl_->current); }
+
+Engine::BenchResult Engine::bench(int depth, const std::function<void(const std::string&)>& progress) {
+  wait();
+  BenchResult r;
+  TranspositionTable tt(16);
+  const auto start = Clock::now();
+  for (const BenchPosition& bp : bench_positions()) {
+    tt.clear();
+    SearchShared s;
+    s.tt = &tt;
+    s.limits.depth = depth;
+    s.start = Clock::now();
+    s.thread_nodes.push_back(std::make_unique<std::atomic<u64>>(0));
+    Searcher searcher(s, 0);
+    searcher.set_root(bp.position, {bp.position.key()});
+    searcher.run(nullptr);
+    const u64 n = s.total_nodes();
+    r.nodes += n;
+    if (progress) progress(std::string(variant_name(bp.position.variant())) + " " + bp.fen + ": " + std::to_string(n) + " nodes");
+  }
+  r.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+  return r;
+}
+
+}  // namespace ordo

@@ -1,0 +1,114 @@
+// The engine facade: the one interface the protocol sees. It owns the game (variant, start
+// position, moves played), the options, the transposition table and the search threads.
+// Search never prints: it reports through a SearchListener, from the search thread.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "position.hpp"
+
+namespace ordo {
+
+// A search score from the side to move's point of view: centipawn-like units, or a forced win
+// (mate > 0) or loss (mate < 0) in `plies` plies (complete turns) counted from the root.
+struct Score {
+  int cp = 0;
+  std::optional<int> mate_plies;  // signed: > 0 we win, < 0 we lose
+};
+
+struct SearchLimits {
+  int depth = 0;                  // 0: no depth limit
+  u64 nodes = 0;                  // 0: no node limit
+  int movetime_ms = 0;            // 0: none
+  int mate_moves = 0;             // search for a win in this many of our own turns; 0: none
+  bool infinite = false;          // search until stop()
+  bool ponder = false;            // search until ponderhit() (then by the clock) or stop()
+  // Clock (all in milliseconds; negative time = not given). Index by Color.
+  int time_left_ms[2] = {-1, -1};
+  int increment_ms[2] = {0, 0};
+  int moves_to_go = 0;
+  std::vector<Turn> search_turns;  // restrict the root to these turns; empty = all
+};
+
+struct SearchInfo {
+  int depth = 0;
+  int seldepth = 0;
+  int multipv = 1;                // 1-based line number
+  Score score;
+  enum class Bound { Exact, Lower, Upper } bound = Bound::Exact;
+  u64 nodes = 0;
+  u64 nps = 0;
+  int hashfull = 0;               // per mille
+  i64 time_ms = 0;
+  int wdl[3] = {0, 0, 0};         // win/draw/loss per mille, from the side to move
+  std::vector<Turn> pv;           // complete turns from the search's root position
+};
+
+class SearchListener {
+ public:
+  virtual ~SearchListener() = default;
+  virtual void on_info(const SearchInfo& info) = 0;
+  // Called exactly once per go(), last: the best turn, or nullopt in a finished position.
+  // `ponder` is the expected reply, if known.
+  virtual void on_bestmove(std::optional<Turn> best, std::optional<Turn> ponder) = 0;
+};
+
+// One evaluation term as printed by `eval`.
+struct EvalTerm {
+  std::string name;
+  int white = 0, black = 0;       // each side's own contribution
+};
+struct EvalReport {
+  std::vector<EvalTerm> terms;
+  int total = 0;                  // from the side to move's point of view
+};
+
+class Engine {
+ public:
+  Engine();
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // The game. set_game replaces it atomically: `turns` must already be legal from `start`
+  // (the protocol parses them with parse_turn). The history feeds repetition detection.
+  void set_game(const Position& start, const std::vector<Turn>& turns);
+  const Position& position() const;                  // after the last turn
+  const std::vector<u64>& history_keys() const;      // keys of every position of the game, start first
+
+  // Options. Each may be called while no search runs.
+  void set_hash_mb(std::size_t mb);                  // 1..65536
+  void set_threads(int n);                           // 1..256
+  void set_multipv(int n);                           // 1..256
+  void set_move_overhead_ms(int ms);
+  void clear_hash();
+  void new_game();                                   // clears hash and history heuristics
+
+  // Search on background threads. go() returns at once; the listener gets info lines and exactly
+  // one on_bestmove. stop() ends the search (on_bestmove follows); ponderhit() turns a ponder
+  // search into a normal timed one. wait() blocks until the search has reported its bestmove.
+  void go(const SearchLimits& limits, SearchListener& listener);
+  void stop();
+  void ponderhit();
+  void wait();
+  bool searching() const;
+
+  // Static evaluation of the current position, with its terms.
+  EvalReport evaluate() const;
+
+  // Searches the fixed bench positions to `depth` on one thread with a fresh hash; returns the
+  // total node count and elapsed milliseconds, calling `progress` after each position.
+  struct BenchResult { u64 nodes = 0; i64 time_ms = 0; };
+  BenchResult bench(int depth, const std::function<void(const std::string&)>& progress);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace ordo

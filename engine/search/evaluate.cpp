@@ -1,0 +1,115 @@
+#include "evaluate.hpp"
+
+#include "connectivity.hpp"
+
+namespace ordo {
+
+namespace {
+
+constexpr EvalWeights CLASSIC = {
+    100,
+    {0, 2, 6, 12, 22, 38, 70, 0},
+    {0, 0, 4, 12, 30, 60, 160, 0},
+    -14,
+    3,
+    -4,
+    12,
+    12,
+};
+
+constexpr EvalWeights ORDOX = {
+    100,
+    {0, 3, 8, 14, 24, 40, 70, 0},
+    {0, 0, 4, 12, 30, 60, 160, 0},
+    -10,
+    3,
+    -4,
+    12,
+    12,
+};
+
+// Ranks a square is advanced from c's home row.
+int advanced(Color c, Square s) { return c == WHITE ? rank_of(s) : RANKS - 1 - rank_of(s); }
+
+// Pieces of a connected set whose removal would split it.
+int cut_pieces(Bitboard side) {
+  if (!side.more_than_one() || !is_connected(side)) return 0;
+  int n = 0;
+  for (Square s : side)
+    if (!ring_connected(side, s) && !is_connected(side ^ Bitboard::square(s))) ++n;
+  return n;
+}
+
+int touching_pairs(Bitboard side) {
+  // Each pair counted once: east, north-east, north, north-west neighbours.
+  return (side & shift<E>(side)).count() + (side & shift<NE>(side)).count() + (side & shift<N>(side)).count() +
+         (side & shift<NW>(side)).count();
+}
+
+int width(Bitboard side) {
+  int lo = FILES, hi = -1;
+  for (int f = 0; f < FILES; ++f)
+    if (side & file_bb(f)) lo = std::min(lo, f), hi = std::max(hi, f);
+  return hi - lo + 1;
+}
+
+// Squares ahead of s for colour c in its file and the two neighbouring files.
+Bitboard forward_span(Color c, Square s) {
+  Bitboard files = file_bb(file_of(s));
+  if (file_of(s) > 0) files |= file_bb(file_of(s) - 1);
+  if (file_of(s) < FILES - 1) files |= file_bb(file_of(s) + 1);
+  Bitboard ahead;
+  for (int r = 0; r < RANKS; ++r)
+    if (c == WHITE ? r > rank_of(s) : r < rank_of(s)) ahead |= rank_bb(r);
+  return files & ahead;
+}
+
+struct SideTerms {
+  int material = 0, advance = 0, leader = 0, cut = 0, link = 0, spread = 0, runner = 0;
+  int total() const { return material + advance + leader + cut + link + spread + runner; }
+};
+
+SideTerms side_terms(const Position& pos, Color c, const EvalWeights& w) {
+  SideTerms t;
+  const Bitboard own = pos.pieces(c), enemy = pos.pieces(~c);
+  if (!own) return t;
+  t.material = w.material * own.count();
+  int best = 0;
+  for (Square s : own) {
+    int a = advanced(c, s);
+    t.advance += w.advance[a];
+    best = std::max(best, a);
+    if (!(forward_span(c, s) & enemy) && a >= 3) t.runner += w.free_runner * (a - 2);
+  }
+  t.leader = w.leader[best];
+  t.cut = w.cut_piece * cut_pieces(own);
+  t.link = w.link * touching_pairs(own);
+  t.spread = w.spread * std::max(0, width(own) - 4);
+  return t;
+}
+
+}  // namespace
+
+const EvalWeights& eval_weights(Variant v) { return v == Variant::Classic ? CLASSIC : ORDOX; }
+
+Value evaluate(const Position& pos) {
+  const EvalWeights& w = eval_weights(pos.variant());
+  const Color us = pos.side_to_move();
+  return side_terms(pos, us, w).total() - side_terms(pos, ~us, w).total() + w.tempo;
+}
+
+EvalReport evaluate_report(const Position& pos) {
+  const EvalWeights& w = eval_weights(pos.variant());
+  const SideTerms white = side_terms(pos, WHITE, w), black = side_terms(pos, BLACK, w);
+  EvalReport r;
+  r.terms = {{"material", white.material, black.material},   {"advance", white.advance, black.advance},
+             {"leader", white.leader, black.leader},         {"cut pieces", white.cut, black.cut},
+             {"links", white.link, black.link},              {"spread", white.spread, black.spread},
+             {"free runners", white.runner, black.runner}};
+  const bool white_to_move = pos.side_to_move() == WHITE;
+  r.terms.push_back({"tempo", white_to_move ? w.tempo : 0, white_to_move ? 0 : w.tempo});
+  r.total = evaluate(pos);
+  return r;
+}
+
+}  // namespace ordo

@@ -1,0 +1,446 @@
+#include "search/search.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "movegen.hpp"
+#include "search/evaluate.hpp"
+
+namespace ordo {
+
+namespace {
+
+constexpr int HISTORY_SIZE = 2 * SQUARES * SQUARES;
+int history_index(Color c, Move m) { return (int(c) * SQUARES + m.from()) * SQUARES + m.to(); }
+
+bool is_capture(const Position& pos, Move m) { return !m.is_ordo() && pos.pieces(~pos.side_to_move()).has(m.to()); }
+
+// Whether the part puts a piece of the mover on its target row (a win).
+bool reaches_target(const Position& pos, Move m) {
+  const int target = target_rank(pos.side_to_move());
+  if (!m.is_ordo()) return rank_of(m.to()) == target;
+  // An ordo lands as a line: horizontal lines keep one rank, vertical ones span end1..end2.
+  const int dr = m.delta_rank();
+  return rank_of(m.to()) == target || rank_of(m.end2()) + dr == target;
+}
+
+// Quiescence follows captures this many parts deep, then only moves that win at once.
+constexpr int QSEARCH_CAPTURE_PLIES = 4;
+
+// Late-move reductions, indexed by depth and move number.
+struct Reductions {
+  int r[64][64];
+  Reductions() {
+    for (int d = 0; d < 64; ++d)
+      for (int m = 0; m < 64; ++m) r[d][m] = d < 3 || m < 3 ? 0 : int(0.5 + std::log(d) * std::log(m) / 2.2);
+  }
+};
+const Reductions REDUCTIONS;
+
+}  // namespace
+
+u64 SearchShared::total_nodes() const {
+  u64 n = 0;
+  for (const auto& t : thread_nodes) n += t->load(std::memory_order_relaxed);
+  return n;
+}
+
+i64 SearchShared::elapsed_ms() const {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+}
+
+struct Searcher::Frame {
+  std::unique_ptr<MoveList> moves;
+  std::unique_ptr<int[]> scores;
+  Move killers[2];
+  Move pv[MAX_HEIGHT + 1];
+  int pv_len = 0;
+  MoveList& list() {
+    if (!moves) moves = std::make_unique<MoveList>(), scores = std::make_unique<int[]>(MoveList::CAPACITY);
+    return *moves;
+  }
+};
+
+Searcher::Searcher(SearchShared& shared, int thread_index)
+    : shared_(shared), index_(thread_index), frames_(std::make_unique<Frame[]>(MAX_HEIGHT + 2)),
+      history_(std::make_unique<int[]>(HISTORY_SIZE)) {
+  clear_history();
+}
+
+Searcher::~Searcher() = default;
+
+void Searcher::clear_history() {
+  std::fill(history_.get(), history_.get() + HISTORY_SIZE, 0);
+  for (int h = 0; h < MAX_HEIGHT + 2; ++h) frames_[h].killers[0] = frames_[h].killers[1] = Move::none();
+}
+
+void Searcher::set_root(const Position& root, const std::vector<u64>& history) {
+  root_ = root;
+  keys_ = history;
+  history_len_ = keys_.size();
+  lines_.clear();
+  for (const Turn& t : legal_turns(root)) {
+    const auto& only = shared_.limits.search_turns;
+    if (!only.empty() && std::find(only.begin(), only.end(), t) == only.end()) continue;
+    RootLine line;
+    line.turn = t;
+    line.pv = {t.first};
+    if (!t.second.is_none()) line.pv.push_back(t.second);
+    lines_.push_back(line);
+  }
+  completed_depth_ = 0;
+}
+
+bool Searcher::should_stop() {
+  if (shared_.stop.load(std::memory_order_relaxed)) return true;
+  if (shared_.limits.nodes && shared_.total_nodes() >= shared_.limits.nodes) {
+    shared_.stop = true;
+    return true;
+  }
+  if (index_ == 0 && (nodes_ & 1023) == 0 && shared_.budget.hard_ms >= 0 && !shared_.pondering.load() &&
+      shared_.elapsed_ms() >= shared_.budget.hard_ms) {
+    shared_.stop = true;
+    return true;
+  }
+  return false;
+}
+
+bool Searcher::is_repetition(const Position& pos, int height) const {
+  if (pos.mid_turn()) return false;
+  // Captures and forward moves can never be undone, so only the quiet stretch can repeat.
+  const std::size_t end = history_len_ + std::size_t(height);
+  const std::size_t lookback = std::min<std::size_t>(end, 2 * std::size_t(pos.quiet_plies()) + 2);
+  for (std::size_t i = 2; i <= lookback; ++i)
+    if (keys_[end - i] == pos.key()) return true;
+  return false;
+}
+
+void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, int height, int* scores) const {
+  const Frame& f = frames_[height];
+  const Color us = pos.side_to_move();
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const Move m = moves[i];
+    int s;
+    if (m == tt_move) s = 1 << 30;
+    else if (reaches_target(pos, m)) s = (1 << 29);
+    else if (is_capture(pos, m)) s = (1 << 28) + (m.has_choice() ? 0 : 1);
+    else if (m == f.killers[0]) s = (1 << 27) + 1;
+    else if (m == f.killers[1]) s = 1 << 27;
+    else s = history_[history_index(us, m)];
+    scores[i] = s;
+  }
+}
+
+void Searcher::update_quiet_stats(const Position& pos, Move best, int depth, int height, const MoveList& moves,
+                                  int tried) {
+  Frame& f = frames_[height];
+  if (f.killers[0] != best) f.killers[1] = f.killers[0], f.killers[0] = best;
+  const Color us = pos.side_to_move();
+  const int bonus = std::min(depth * depth, 400);
+  auto update = [&](Move m, int delta) {
+    int& h = history_[history_index(us, m)];
+    h += delta - h * std::abs(delta) / 16384;
+  };
+  update(best, bonus);
+  for (int i = 0; i < tried; ++i) {
+    Move m = moves[std::size_t(i)];
+    if (m != best && !is_capture(pos, m)) update(m, -bonus);
+  }
+}
+
+Value Searcher::qsearch(const Position& pos, Value alpha, Value beta, int ply, int height, int qdepth) {
+  ++nodes_;
+  shared_.thread_nodes[index_]->store(nodes_, std::memory_order_relaxed);
+  seldepth_ = std::max(seldepth_, ply);
+  if (should_stop()) return 0;
+  if (pos.board_winner()) return loss_in(ply);
+  if (height >= MAX_HEIGHT) return evaluate(pos);
+
+  Frame& f = frames_[height];
+  MoveList& moves = f.list();
+  moves.clear();
+  generate_parts(pos, moves);
+  if (moves.empty()) return loss_in(ply);
+
+  Value stand = evaluate(pos);
+  if (stand >= beta) return stand;
+  alpha = std::max(alpha, stand);
+  const bool wins_only = qdepth >= QSEARCH_CAPTURE_PLIES;
+  Value best = stand;
+
+  int* scores = f.scores.get();
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    Move m = moves[i];
+    bool win = reaches_target(pos, m);
+    if (!win && (wins_only || !is_capture(pos, m))) continue;
+    moves.set(n, m);
+    scores[n++] = win ? 2 : 1;
+  }
+  moves.truncate(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    std::size_t pick = i;
+    for (std::size_t j = i + 1; j < n; ++j)
+      if (scores[j] > scores[pick]) pick = j;
+    std::swap(scores[i], scores[pick]);
+    Move m = moves[pick];
+    moves.set(pick, moves[i]);
+    moves.set(i, m);
+
+    const Position child = pos.after(m);
+    keys_.push_back(child.key());
+    const bool same_side = child.side_to_move() == pos.side_to_move();
+    Value v = same_side ? qsearch(child, alpha, beta, ply, height + 1, qdepth + 1)
+                        : -qsearch(child, -beta, -alpha, ply + 1, height + 1, qdepth + 1);
+    keys_.pop_back();
+    if (shared_.stop.load(std::memory_order_relaxed)) return 0;
+    if (v > best) {
+      best = v;
+      if (v > alpha) alpha = v;
+      if (v >= beta) break;
+    }
+  }
+  return best;
+}
+
+Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, int ply, int height, bool pv_node) {
+  Frame& f = frames_[height];
+  f.pv_len = 0;
+  if (pos.board_winner()) return loss_in(ply);
+  if (ply > 0 && is_repetition(pos, height)) return DRAW;
+  if (depth <= 0) return qsearch(pos, alpha, beta, ply, height, 0);
+  ++nodes_;
+  shared_.thread_nodes[index_]->store(nodes_, std::memory_order_relaxed);
+  if (should_stop()) return 0;
+  if (height >= MAX_HEIGHT || ply >= MAX_PLY - 1) return evaluate(pos);
+
+  // Mate distance pruning.
+  alpha = std::max(alpha, loss_in(ply));
+  beta = std::min(beta, win_in(ply + 1));
+  if (alpha >= beta) return alpha;
+
+  TTHit hit;
+  const bool tt_found = shared_.tt->probe(pos.key(), hit);
+  if (tt_found && !pv_node && hit.depth >= depth) {
+    Value v = from_table(hit.value, ply);
+    if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && v >= beta) || (hit.bound == Bound::Upper && v <= alpha))
+      return v;
+  }
+
+  MoveList& moves = f.list();
+  moves.clear();
+  generate_parts(pos, moves);
+  if (moves.empty()) return loss_in(ply);
+
+  // Reverse futility: far above beta at low depth, trust the static evaluation.
+  const Value static_eval = evaluate(pos);
+  if (!pv_node && depth <= 3 && !is_decisive(beta) && static_eval - 120 * depth >= beta) return static_eval;
+
+  int* scores = f.scores.get();
+  order_moves(pos, moves, tt_found ? hit.move : Move::none(), height, scores);
+
+  const Value alpha0 = alpha;
+  Value best = -INF;
+  Move best_move;
+  int tried = 0;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    std::size_t pick = i;
+    for (std::size_t j = i + 1; j < moves.size(); ++j)
+      if (scores[j] > scores[pick]) pick = j;
+    std::swap(scores[i], scores[pick]);
+    const Move m = moves[pick];
+    moves.set(pick, moves[i]);
+    moves.set(i, m);
+    ++tried;
+
+    const Position child = pos.after(m);
+    const bool same_side = child.side_to_move() == pos.side_to_move();
+    const int new_depth = same_side ? depth : depth - 1;
+    const int child_ply = same_side ? ply : ply + 1;
+    const bool quiet = !is_capture(pos, m) && !reaches_target(pos, m);
+    auto visit = [&](int d, Value a, Value b, bool pv) {
+      return same_side ? search(child, d, a, b, child_ply, height + 1, pv)
+                       : -search(child, d, -b, -a, child_ply, height + 1, pv);
+    };
+
+    keys_.push_back(child.key());
+    Value v;
+    if (i == 0) {
+      v = visit(new_depth, alpha, beta, pv_node);
+    } else {
+      int r = 0;
+      if (quiet && !same_side && depth >= 3 && i >= 3)
+        r = std::clamp(REDUCTIONS.r[std::min(depth, 63)][std::min<std::size_t>(i, 63)] - (pv_node ? 1 : 0), 0, new_depth - 1);
+      v = visit(new_depth - r, alpha, alpha + 1, false);
+      if (v > alpha && r > 0) v = visit(new_depth, alpha, alpha + 1, false);
+      if (v > alpha && v < beta && pv_node) v = visit(new_depth, alpha, beta, true);
+    }
+    keys_.pop_back();
+    if (shared_.stop.load(std::memory_order_relaxed)) return 0;
+
+    if (v > best) {
+      best = v;
+      best_move = m;
+      if (v > alpha) {
+        alpha = v;
+        const Frame& c = frames_[height + 1];
+        f.pv[0] = m;
+        std::copy(c.pv, c.pv + c.pv_len, f.pv + 1);
+        f.pv_len = c.pv_len + 1;
+        if (v >= beta) {
+          if (quiet) update_quiet_stats(pos, m, depth, height, moves, tried);
+          break;
+        }
+      }
+    }
+  }
+
+  const Bound bound = best >= beta ? Bound::Lower : best > alpha0 ? Bound::Exact : Bound::Upper;
+  shared_.tt->store(pos.key(), best_move, to_table(best, ply), static_eval, depth, bound);
+  return best;
+}
+
+Value Searcher::search_root(int depth, Value alpha, Value beta, std::size_t first) {
+  ++nodes_;
+  Value best = -INF;
+  Frame& f = frames_[0];
+  for (std::size_t i = first; i < lines_.size(); ++i) {
+    RootLine& line = lines_[i];
+    const Position child = root_.after(line.turn);
+    keys_.push_back(child.key());
+    // The turn's parts occupy heights 0 (and 1 for a two-part turn); the reply starts after.
+    const int h = line.turn.parts();
+    Value v;
+    if (i == first) {
+      v = -search(child, depth - 1, -beta, -alpha, 1, h, true);
+    } else {
+      v = -search(child, depth - 1, -alpha - 1, -alpha, 1, h, false);
+      if (v > alpha && v < beta) v = -search(child, depth - 1, -beta, -alpha, 1, h, true);
+    }
+    keys_.pop_back();
+    if (shared_.stop.load(std::memory_order_relaxed) && completed_depth_ > 0) return best;
+
+    if (i == first || v > alpha) {
+      line.score = v;
+      line.seldepth = seldepth_;
+      line.bound = v <= alpha ? Bound::Upper : v >= beta ? Bound::Lower : Bound::Exact;
+      line.pv.assign({line.turn.first});
+      if (!line.turn.second.is_none()) line.pv.push_back(line.turn.second);
+      const Frame& c = frames_[h];
+      line.pv.insert(line.pv.end(), c.pv, c.pv + c.pv_len);
+      // Move the new best line to the front of the searched range.
+      std::rotate(lines_.begin() + std::ptrdiff_t(first), lines_.begin() + std::ptrdiff_t(i),
+                  lines_.begin() + std::ptrdiff_t(i) + 1);
+    } else {
+      line.score = -INF;
+    }
+    if (v > best) best = v;
+    if (v > alpha) alpha = v;
+    if (alpha >= beta) break;
+  }
+  (void)f;
+  return best;
+}
+
+void Searcher::run(SearchListener* listener) {
+  nodes_ = 0;
+  if (lines_.empty()) return;
+  const SearchLimits& lim = shared_.limits;
+  const int max_depth = lim.depth > 0 ? std::min(lim.depth, MAX_PLY - 1) : MAX_PLY - 1;
+  const int pv_count = std::min<int>(shared_.multipv, int(lines_.size()));
+  for (int depth = 1 + (index_ % 2); depth <= max_depth; ++depth) {
+    for (auto& l : lines_) l.previous = l.score;
+    seldepth_ = 0;
+    for (int pv = 0; pv < pv_count; ++pv) {
+      const std::size_t first = std::size_t(pv);
+      // Aspiration window around the last score of this line.
+      Value prev = lines_[first].previous;
+      Value delta = 25;
+      Value alpha = -INF, beta = INF;
+      if (depth >= 4 && !is_decisive(prev) && prev > -INF) alpha = prev - delta, beta = prev + delta;
+      for (;;) {
+        Value v = search_root(depth, alpha, beta, first);
+        if (shared_.stop.load(std::memory_order_relaxed)) break;
+        if (v <= alpha) alpha = std::max(-INF, alpha - delta), delta *= 2;
+        else if (v >= beta) beta = std::min(INF, beta + delta), delta *= 2;
+        else break;
+        if (delta > 400) alpha = -INF, beta = INF;
+      }
+      // Keep the searched lines in order of score below the fixed ones.
+      std::stable_sort(lines_.begin() + std::ptrdiff_t(first) + 1, lines_.end(),
+                       [](const RootLine& a, const RootLine& b) { return a.score > b.score; });
+      if (shared_.stop.load(std::memory_order_relaxed)) break;
+    }
+    if (shared_.stop.load(std::memory_order_relaxed)) {
+      if (listener && completed_depth_ > 0) report(*listener, completed_depth_);
+      break;
+    }
+    completed_depth_ = depth;
+    if (listener) report(*listener, depth);
+
+    // Limits checked between iterations (main thread only).
+    if (index_ != 0) continue;
+    const Value best = lines_[0].score;
+    if (lim.mate_moves > 0 && best >= WIN_BOUND && WIN - best <= 2 * lim.mate_moves - 1) break;
+    if (!lim.infinite && !shared_.pondering.load() && shared_.budget.soft_ms >= 0 &&
+        shared_.elapsed_ms() >= shared_.budget.soft_ms * 6 / 10)
+      break;
+    if (!lim.infinite && best >= WIN_BOUND && depth >= WIN - best + 2 && lim.mate_moves == 0 && lim.depth == 0 &&
+        !shared_.pondering.load())
+      break;  // a forced win is found and proven at this depth
+  }
+}
+
+std::vector<Turn> Searcher::parts_to_turns(const Position& pos, const std::vector<Move>& parts) {
+  std::vector<Turn> turns;
+  Position p = pos;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    Position q = p.after(parts[i]);
+    if (q.mid_turn()) {
+      if (i + 1 == parts.size()) break;  // an unfinished turn is not reported
+      turns.push_back({parts[i], parts[i + 1]});
+      p = q.after(parts[i + 1]);
+      ++i;
+    } else {
+      turns.push_back({parts[i], Move::none()});
+      p = q;
+    }
+    if (p.board_winner()) break;
+  }
+  return turns;
+}
+
+void Searcher::report(SearchListener& listener, int depth) {
+  const int pv_count = std::min<int>(shared_.multipv, int(lines_.size()));
+  const i64 ms = shared_.elapsed_ms();
+  const u64 nodes = shared_.total_nodes();
+  for (int i = 0; i < pv_count; ++i) {
+    const RootLine& l = lines_[std::size_t(i)];
+    Value v = l.score > -INF ? l.score : l.previous;
+    if (v <= -INF) continue;
+    SearchInfo info;
+    info.depth = depth;
+    info.seldepth = std::max(l.seldepth, depth);
+    info.multipv = i + 1;
+    if (v >= WIN_BOUND) info.score.mate_plies = WIN - v;
+    else if (v <= -WIN_BOUND) info.score.mate_plies = -(WIN + v);
+    else info.score.cp = v;
+    info.bound = l.bound == Bound::Lower ? SearchInfo::Bound::Lower
+               : l.bound == Bound::Upper ? SearchInfo::Bound::Upper : SearchInfo::Bound::Exact;
+    info.nodes = nodes;
+    info.time_ms = ms;
+    info.nps = ms > 0 ? nodes * 1000 / u64(ms) : nodes * 1000;
+    info.hashfull = shared_.tt->hashfull();
+    if (info.score.mate_plies) {
+      int w = *info.score.mate_plies > 0 ? 1000 : 0;
+      info.wdl[0] = w, info.wdl[2] = 1000 - w;
+    } else {
+      int w = int(std::lround(1000.0 / (1.0 + std::exp(-double(v) / 150.0))));
+      info.wdl[0] = w, info.wdl[2] = 1000 - w;
+    }
+    info.pv = parts_to_turns(root_, l.pv);
+    listener.on_info(info);
+  }
+}
+
+}  // namespace ordo

@@ -1,0 +1,82 @@
+// The search: iterative deepening over complete root turns, principal-variation alpha-beta below,
+// Ordo X turns searched part by part (a sideways part leads to a node of the same side that must
+// play a forward part, at the same depth and ply). One Searcher per thread; threads share the
+// transposition table and the stop flag (Lazy SMP).
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <vector>
+
+#include "search/engine.hpp"
+#include "search/score.hpp"
+#include "search/timeman.hpp"
+#include "search/tt.hpp"
+
+namespace ordo {
+
+// What all threads of one search share.
+struct SearchShared {
+  TranspositionTable* tt = nullptr;
+  SearchLimits limits;
+  TimeBudget budget;
+  Clock::time_point start;
+  std::atomic<bool> stop{false};
+  std::atomic<bool> pondering{false};  // time limits wait while set
+  int multipv = 1;
+  std::vector<std::unique_ptr<std::atomic<u64>>> thread_nodes;
+  u64 total_nodes() const;
+  i64 elapsed_ms() const;
+};
+
+struct RootLine {
+  Turn turn;
+  Value score = -INF;      // this iteration's score, -INF until searched
+  Value previous = -INF;   // the last completed iteration's score
+  Bound bound = Bound::Exact;
+  int seldepth = 0;
+  std::vector<Move> pv;    // parts, starting with the turn's parts
+};
+
+class Searcher {
+ public:
+  Searcher(SearchShared& shared, int thread_index);
+  ~Searcher();
+
+  // The game so far (keys of every earlier position, for repetition) and the root position.
+  void set_root(const Position& root, const std::vector<u64>& history);
+  // Runs iterative deepening until a limit or stop. The main thread (index 0) reports through
+  // the listener after each iteration.
+  void run(SearchListener* listener);
+  const std::vector<RootLine>& lines() const { return lines_; }
+  int completed_depth() const { return completed_depth_; }
+  void clear_history();
+
+  // Splits a list of parts played from `pos` into complete turns.
+  static std::vector<Turn> parts_to_turns(const Position& pos, const std::vector<Move>& parts);
+
+ private:
+  struct Frame;
+  Value search_root(int depth, Value alpha, Value beta, std::size_t first_line);
+  Value search(const Position& pos, int depth, Value alpha, Value beta, int ply, int height, bool pv_node);
+  Value qsearch(const Position& pos, Value alpha, Value beta, int ply, int height, int qdepth);
+  bool is_repetition(const Position& pos, int height) const;
+  bool should_stop();
+  void order_moves(const Position& pos, MoveList& moves, Move tt_move, int height, int* scores) const;
+  void report(SearchListener& listener, int depth);
+  void update_quiet_stats(const Position& pos, Move best, int depth, int height, const MoveList& moves, int tried);
+
+  SearchShared& shared_;
+  const int index_;
+  Position root_;
+  std::vector<u64> keys_;        // game history, then the keys along the current search path
+  std::size_t history_len_ = 0;
+  std::vector<RootLine> lines_;
+  std::unique_ptr<Frame[]> frames_;
+  std::unique_ptr<int[]> history_;  // [colour][from][to]
+  u64 nodes_ = 0;
+  int seldepth_ = 0;
+  int completed_depth_ = 0;
+};
+
+}  // namespace ordo

@@ -1,0 +1,27 @@
+#include "timeman.hpp"
+
+#include <algorithm>
+
+namespace ordo {
+
+TimeBudget plan_time(const SearchLimits& limits, Color us, int overhead) {
+  TimeBudget b;
+  if (limits.movetime_ms > 0) {
+    b.soft_ms = b.hard_ms = std::max<i64>(1, limits.movetime_ms - overhead);
+    return b;
+  }
+  const i64 left = limits.time_left_ms[us];
+  if (left < 0) return b;
+  const i64 inc = std::max(0, limits.increment_ms[us]);
+  const i64 usable = std::max<i64>(1, left - overhead);
+  const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 30;
+  i64 soft = usable / moves + inc * 3 / 4;
+  soft = std::min(soft, usable / 4 + inc / 2);
+  i64 hard = std::min<i64>(soft * 4, usable * 2 / 5 + inc / 2);
+  if (limits.moves_to_go == 1) hard = std::min<i64>(usable * 4 / 5, usable - 10);
+  b.soft_ms = std::max<i64>(1, std::min(soft, hard));
+  b.hard_ms = std::max<i64>(1, std::min(hard, usable));
+  return b;
+}
+
+}  // namespace ordo

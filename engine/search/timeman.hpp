@@ -1,0 +1,21 @@
+// Time management: how long one search may take, from the limits and the clock.
+#pragma once
+
+#include <chrono>
+
+#include "search/engine.hpp"
+
+namespace ordo {
+
+using Clock = std::chrono::steady_clock;
+
+struct TimeBudget {
+  i64 soft_ms = -1;  // do not start another iteration after this; -1: no limit
+  i64 hard_ms = -1;  // stop the search at once after this; -1: no limit
+};
+
+// The budget for `us` with a fixed overhead reserved per move. A clock budget never exceeds what
+// is left minus the overhead, and leaves room for the rest of the game.
+TimeBudget plan_time(const SearchLimits& limits, Color us, int move_overhead_ms);
+
+}  // namespace ordo
