@@ -115,10 +115,13 @@ constexpr Bitboard dilate(Bitboard b) {
 
 // The squares of `within` connected to `seed` through `within` (8-neighbourhood).
 constexpr Bitboard flood(Bitboard seed, Bitboard within) {
-  Bitboard f = seed & within;
+  // dilate() without its board mask: `within` lies on the board.
+  u128 f = (seed & within).bits();
+  const u128 in = within.bits(), not_a = NOT_A.bits(), not_j = NOT_J.bits();
   for (;;) {
-    Bitboard next = dilate(f) & within;
-    if (next == f) return f;
+    u128 h = f | ((f << 1) & not_a) | ((f >> 1) & not_j);
+    u128 next = (h | (h << 10) | (h >> 10)) & in;
+    if (next == f) return Bitboard(f);
     f = next;
   }
 }

@@ -41,6 +41,7 @@ class PartGenerator {
         empty_(pos.empty_squares()), own_connected_(is_connected(own_)) {}
 
   bool own_connected() const { return own_connected_; }
+  Color side() const { return us_; }
 
   template <class Visitor>
   void run(const PartRules& rules, Visitor& v) {
@@ -131,55 +132,75 @@ class PartGenerator {
     return cs;
   }
 
-  // Ordo moves of lines along ranks (Horizontal) or files. A line is a run of >= 2 own pieces;
-  // each sub-run is an ordo. Moves along the line are single-file moves: only sub-runs that end
-  // at the run's leading end can make them, over the empty squares beyond.
+  // Ordo moves of lines along ranks (Horizontal) or files. A line is a run of >= 2 own pieces and
+  // each sub-run is an ordo. Candidates are found per direction with set operations first, so
+  // ordos that cannot move cost nothing.
   template <bool Horizontal, class Visitor>
   void ordos(DirSet dirs, Visitor& v) {
+    constexpr Direction up = Horizontal ? E : N, down = Horizontal ? W : S;  // along the line
     constexpr int step = Horizontal ? 1 : FILES;
-    constexpr int lines = Horizontal ? RANKS : FILES;
-    constexpr int length = Horizontal ? FILES : RANKS;
-    constexpr Direction along_up = Horizontal ? E : N, along_down = Horizontal ? W : S;
-    for (int line = 0; line < lines; ++line) {
-      const Square origin = Horizontal ? make_square(0, line) : make_square(line, 0);
-      // Walk the line, finding maximal runs of own pieces.
-      int i = 0;
-      while (i < length) {
-        if (!own_.has(Square(origin + i * step))) { ++i; continue; }
-        int j = i;
-        while (j + 1 < length && own_.has(Square(origin + (j + 1) * step))) ++j;
-        if (j > i) run_ordos<Horizontal>(Square(origin + i * step), Square(origin + j * step), dirs, along_up, along_down, v);
-        if (v.done()) return;
-        i = j + 1;
+    for (int d = 0; d < DIRECTIONS; ++d) {
+      if (!(dirs & (1 << d))) continue;
+      const Direction dir = Direction(d);
+      if (dir == up || dir == down) {
+        single_file<Horizontal>(dir == up, v);
+      } else {
+        // Squares whose neighbour in dir is empty; a movable ordo lies wholly inside them.
+        const Bitboard free = own_ & shift(empty_, opposite(dir));
+        Bitboard starts = free & shift<down>(free) & ~shift<up>(free);  // run starts with a next square
+        for (Square a : starts) {
+          int end = a;
+          while (end + step < SQUARES && free.has(Square(end + step)) && same_line<Horizontal>(a, end + step)) end += step;
+          for (int lo = a; lo < end; lo += step)
+            for (int hi = lo + step; hi <= end; hi += step) slide_ordo<Horizontal>(Square(lo), Square(hi), dir, v);
+        }
+      }
+      if (v.done()) return;
+    }
+  }
+
+  // Moves along the line itself: the leading end steps onto empty squares, the rest follow.
+  template <bool Horizontal, class Visitor>
+  void single_file(bool upward, Visitor& v) {
+    constexpr Direction up = Horizontal ? E : N, down = Horizontal ? W : S;
+    constexpr int step = Horizontal ? 1 : FILES;
+    // Leading ends: an own piece behind them on the line and an empty square ahead.
+    const Bitboard leads = upward ? own_ & shift<up>(own_) & shift<down>(empty_) : own_ & shift<down>(own_) & shift<up>(empty_);
+    for (Square lead : leads) {
+      const int back = upward ? -step : step;
+      int room = 0;  // empty squares ahead
+      for (int s = lead - back; s >= 0 && s < SQUARES && same_line<Horizontal>(lead, s) && empty_.has(Square(s)); s -= back) ++room;
+      for (int tail = lead + back; tail >= 0 && tail < SQUARES && same_line<Horizontal>(lead, tail) && own_.has(Square(tail)); tail += back) {
+        const Square lo = Square(std::min(tail, int(lead))), hi = Square(std::max(tail, int(lead)));
+        const Bitboard line = line_of<Horizontal>(lo, hi);
+        OrdoTargets& targets = targets_for(line);
+        for (int k = 1; k <= room; ++k) {
+          const int shift_by = upward ? k * step : -k * step;
+          const Bitboard moved = shift_by > 0 ? line << shift_by : line >> -shift_by;
+          if (targets.accepts(moved)) v.ordo(lo, hi, moved.lsb());
+        }
       }
     }
   }
 
-  // All ordos inside the run [lo, hi] (inclusive squares along the line).
+  // An ordo [lo, hi] whose every square has an empty neighbour in dir (not along the line).
   template <bool Horizontal, class Visitor>
-  void run_ordos(Square lo, Square hi, DirSet dirs, Direction along_up, Direction along_down, Visitor& v) {
-    constexpr int step = Horizontal ? 1 : FILES;
-    for (int a = lo; a < hi; a += step) {
-      for (int b = a + step; b <= hi; b += step) {
-        const Bitboard line = line_of<Horizontal>(Square(a), Square(b));
-        OrdoTargets targets(own_ ^ line);
-        for (int d = 0; d < DIRECTIONS; ++d) {
-          if (!(dirs & (1 << d))) continue;
-          const Direction dir = Direction(d);
-          // Single-file moves need the moving end to be the run's end.
-          if (dir == along_up && b != hi) continue;
-          if (dir == along_down && a != lo) continue;
-          Bitboard moved = line;
-          for (;;) {
-            Bitboard next = shift(moved, dir);
-            if (next.count() != moved.count() || (next & ~(empty_ | line))) break;
-            moved = next;
-            if (targets.accepts(moved)) v.ordo(Square(a), Square(b), moved.lsb());
-          }
-          if (v.done()) return;
-        }
-      }
+  void slide_ordo(Square lo, Square hi, Direction dir, Visitor& v) {
+    const Bitboard line = line_of<Horizontal>(lo, hi);
+    OrdoTargets& targets = targets_for(line);
+    const int n = line.count();
+    Bitboard moved = shift(line, dir);  // known empty
+    for (;;) {
+      if (targets.accepts(moved)) v.ordo(lo, hi, moved.lsb());
+      const Bitboard next = shift(moved, dir);
+      if (next.count() != n || (next & ~empty_)) return;
+      moved = next;
     }
+  }
+
+  template <bool Horizontal>
+  static bool same_line(int a, int b) {
+    return Horizontal ? rank_of(Square(a)) == rank_of(Square(b)) : true;
   }
 
   template <bool Horizontal>
@@ -191,6 +212,7 @@ class PartGenerator {
   // The other pieces' groups, computed on first use; a landing line is legal iff it touches all.
   class OrdoTargets {
    public:
+    OrdoTargets() = default;
     explicit OrdoTargets(Bitboard rest) : rest_(rest) {}
     bool accepts(Bitboard landing) {
       if (!rest_) return true;
@@ -214,8 +236,22 @@ class PartGenerator {
    private:
     Bitboard rest_;
     int count_ = -1;
-    std::array<Bitboard, 12> groups_{};  // a line of <= 10 touches at most 2 * 10 + 6 squares
+    std::array<Bitboard, 12> groups_;  // a line of <= 10 touches at most 2 * 10 + 6 squares
   };
+
+  // The targets of the line, reused across directions (a small cache of recent lines).
+  OrdoTargets& targets_for(Bitboard line) {
+    for (int i = 0; i < cached_; ++i)
+      if (cache_line_[i] == line) return cache_[i];
+    const int slot = cached_ < CACHE ? cached_++ : (next_slot_++ % CACHE);
+    cache_line_[slot] = line;
+    cache_[slot] = OrdoTargets(own_ ^ line);
+    return cache_[slot];
+  }
+  static constexpr int CACHE = 16;
+  int cached_ = 0, next_slot_ = 0;
+  Bitboard cache_line_[CACHE];
+  OrdoTargets cache_[CACHE];
 
   const Position& pos_;
   const Color us_;
@@ -265,23 +301,32 @@ struct AnyFinder {
   void ordo(Square, Square, Square) { found = true; }
 };
 
-u64 count_with(const Position& pos, const PartRules& rules) {
+// Classic rules depend on whether the side to move is split; the generator knows.
+struct ClassicRules {};
+
+const PartRules& resolve(const PartGenerator&, const PartRules& rules) { return rules; }
+PartRules resolve(const PartGenerator& gen, ClassicRules) { return classic_rules(gen.side(), !gen.own_connected()); }
+
+template <class Rules>
+u64 count_with(const Position& pos, const Rules& rules) {
   PartGenerator gen(pos);
   Counter c{&gen, pos.variant() == Variant::OrdoX};
-  gen.run(rules, c);
+  gen.run(resolve(gen, rules), c);
   return c.n;
 }
 
-void collect_with(const Position& pos, const PartRules& rules, MoveList& out) {
+template <class Rules>
+void collect_with(const Position& pos, const Rules& rules, MoveList& out) {
   PartGenerator gen(pos);
   Collector c{&gen, pos.variant() == Variant::OrdoX, &out};
-  gen.run(rules, c);
+  gen.run(resolve(gen, rules), c);
 }
 
-bool any_with(const Position& pos, const PartRules& rules) {
+template <class Rules>
+bool any_with(const Position& pos, const Rules& rules) {
   PartGenerator gen(pos);
   AnyFinder f;
-  gen.run(rules, f);
+  gen.run(resolve(gen, rules), f);
   return f.found;
 }
 
@@ -301,7 +346,7 @@ void generate_parts(const Position& pos, MoveList& out) {
   if (pos.board_winner()) return;
   const Color us = pos.side_to_move();
   if (pos.variant() == Variant::Classic) {
-    collect_with(pos, classic_rules(us, !is_connected(pos.pieces(us))), out);
+    collect_with(pos, ClassicRules{}, out);
     return;
   }
   collect_with(pos, ordox_forward_rules(us), out);
@@ -338,7 +383,7 @@ std::vector<Turn> legal_turns(const Position& pos) {
 u64 count_turns(const Position& pos) {
   if (pos.board_winner()) return 0;
   const Color us = pos.side_to_move();
-  if (pos.variant() == Variant::Classic) return count_with(pos, classic_rules(us, !is_connected(pos.pieces(us))));
+  if (pos.variant() == Variant::Classic) return count_with(pos, ClassicRules{});
   u64 n = count_with(pos, ordox_forward_rules(us));
   if (pos.mid_turn()) return n;
   MoveList sideways;
@@ -353,7 +398,7 @@ u64 count_turns(const Position& pos) {
 bool has_legal_turn(const Position& pos) {
   if (pos.board_winner()) return false;
   const Color us = pos.side_to_move();
-  if (pos.variant() == Variant::Classic) return any_with(pos, classic_rules(us, !is_connected(pos.pieces(us))));
+  if (pos.variant() == Variant::Classic) return any_with(pos, ClassicRules{});
   if (any_with(pos, ordox_forward_rules(us))) return true;
   if (pos.mid_turn()) return false;
   MoveList sideways;
