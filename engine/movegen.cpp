@@ -294,6 +294,17 @@ struct Collector {
   void ordo(Square a, Square b, Square to) { out->push(Move::ordo(a, b, to)); }
 };
 
+// Keeps captures and moves onto the target row.
+struct TacticalCollector : Collector {
+  Bitboard target_row;
+  void singles(Square from, Bitboard quiet, Bitboard captures) { Collector::singles(from, quiet & target_row, captures); }
+  void ordo(Square a, Square b, Square to) {
+    const int dr = rank_of(to) - rank_of(a);
+    const int far_rank = std::max(rank_of(to), rank_of(b) + dr), near_rank = std::min(rank_of(to), rank_of(b) + dr);
+    if ((rank_bb(far_rank) & target_row) || (rank_bb(near_rank) & target_row)) Collector::ordo(a, b, to);
+  }
+};
+
 struct AnyFinder {
   bool found = false;
   bool done() const { return found; }
@@ -358,6 +369,36 @@ void generate_parts(const Position& pos, MoveList& out) {
   for (std::size_t i = first_sideways; i < out.size(); ++i)
     if (sideways_part_completes(pos.after(out[i]))) out.set(kept++, out[i]);
   out.truncate(kept);
+}
+
+void generate_parts_unchecked(const Position& pos, MoveList& out) {
+  if (pos.board_winner()) return;
+  const Color us = pos.side_to_move();
+  if (pos.variant() == Variant::Classic) {
+    collect_with(pos, ClassicRules{}, out);
+    return;
+  }
+  collect_with(pos, ordox_forward_rules(us), out);
+  if (!pos.mid_turn()) collect_with(pos, ordox_sideways_rules(), out);
+}
+
+void generate_tactical_parts(const Position& pos, MoveList& out) {
+  if (pos.board_winner()) return;
+  const Color us = pos.side_to_move();
+  PartGenerator gen(pos);
+  const bool ordox = pos.variant() == Variant::OrdoX;
+  if (!ordox && !gen.own_connected()) {
+    Collector c{&gen, false, &out};
+    gen.run(classic_rules(us, true), c);
+    return;
+  }
+  TacticalCollector c{{&gen, ordox, &out}, rank_bb(target_rank(us))};
+  if (!ordox) {
+    gen.run(classic_rules(us, false), c);
+    return;
+  }
+  gen.run(ordox_forward_rules(us), c);
+  if (!pos.mid_turn()) gen.run(ordox_sideways_rules(), c);
 }
 
 std::vector<Turn> legal_turns(const Position& pos) {

@@ -17,6 +17,14 @@ void generate_parts(const Position& pos, MoveList& out);
 // quiescence and by perft.
 void generate_forward_parts(const Position& pos, MoveList& out);
 
+// As generate_parts, but Ordo X sideways parts are not checked for a forward continuation: a
+// search meets that (never observed) case as a mid-turn node without moves and discards it.
+void generate_parts_unchecked(const Position& pos, MoveList& out);
+
+// The parts among generate_parts_unchecked that capture or put a piece on the target row, plus,
+// for a classic side that is split, every reconnecting move (all its moves are forced).
+void generate_tactical_parts(const Position& pos, MoveList& out);
+
 // Every legal complete turn, in generation order. A finished position has none.
 std::vector<Turn> legal_turns(const Position& pos);
 

@@ -1,5 +1,7 @@
 #include "evaluate.hpp"
 
+#include <bit>
+
 #include "connectivity.hpp"
 
 namespace ordo {
@@ -46,23 +48,34 @@ int touching_pairs(Bitboard side) {
          (side & shift<NW>(side)).count();
 }
 
+// The occupied files as a 10-bit mask.
+int file_mask(Bitboard side) {
+  u128 b = side.bits();
+  u128 folded = 0;
+  for (int r = 0; r < RANKS; ++r) folded |= b >> (r * FILES);
+  return int(u64(folded) & 0x3FF);
+}
+
 int width(Bitboard side) {
-  int lo = FILES, hi = -1;
-  for (int f = 0; f < FILES; ++f)
-    if (side & file_bb(f)) lo = std::min(lo, f), hi = std::max(hi, f);
-  return hi - lo + 1;
+  const int m = file_mask(side);
+  if (!m) return 0;
+  return (31 - std::countl_zero(u32(m))) - std::countr_zero(u32(m)) + 1;
 }
 
 // Squares ahead of s for colour c in its file and the two neighbouring files.
-Bitboard forward_span(Color c, Square s) {
-  Bitboard files = file_bb(file_of(s));
-  if (file_of(s) > 0) files |= file_bb(file_of(s) - 1);
-  if (file_of(s) < FILES - 1) files |= file_bb(file_of(s) + 1);
-  Bitboard ahead;
-  for (int r = 0; r < RANKS; ++r)
-    if (c == WHITE ? r > rank_of(s) : r < rank_of(s)) ahead |= rank_bb(r);
-  return files & ahead;
-}
+struct SpanTable {
+  Bitboard span[2][SQUARES]{};
+  constexpr SpanTable() {
+    for (int c = 0; c < 2; ++c)
+      for (int s = 0; s < SQUARES; ++s)
+        for (int t = 0; t < SQUARES; ++t) {
+          int df = file_of(Square(t)) - file_of(Square(s)), dr = rank_of(Square(t)) - rank_of(Square(s));
+          if (df >= -1 && df <= 1 && (c == WHITE ? dr > 0 : dr < 0)) span[c][s] |= Bitboard::square(Square(t));
+        }
+  }
+};
+constexpr SpanTable SPANS{};
+Bitboard forward_span(Color c, Square s) { return SPANS.span[c][s]; }
 
 struct SideTerms {
   int material = 0, advance = 0, leader = 0, cut = 0, link = 0, spread = 0, runner = 0;

@@ -37,6 +37,23 @@ struct Reductions {
 };
 const Reductions REDUCTIONS;
 
+// Sorts the moves by descending score (ties keep generation order).
+void sort_by_score(MoveList& moves, int* scores) {
+  const std::size_t n = moves.size();
+  // Insertion sort: lists are short and mostly in order after the first few.
+  for (std::size_t i = 1; i < n; ++i) {
+    const int sc = scores[i];
+    const Move m = moves[i];
+    std::size_t j = i;
+    for (; j > 0 && scores[j - 1] < sc; --j) {
+      scores[j] = scores[j - 1];
+      moves.set(j, moves[j - 1]);
+    }
+    scores[j] = sc;
+    moves.set(j, m);
+  }
+}
+
 }  // namespace
 
 u64 SearchShared::total_nodes() const {
@@ -159,8 +176,7 @@ Value Searcher::qsearch(const Position& pos, Value alpha, Value beta, int ply, i
   Frame& f = frames_[height];
   MoveList& moves = f.list();
   moves.clear();
-  generate_parts(pos, moves);
-  if (moves.empty()) return loss_in(ply);
+  generate_tactical_parts(pos, moves);
 
   Value stand = evaluate(pos);
   if (stand >= beta) return stand;
@@ -178,14 +194,9 @@ Value Searcher::qsearch(const Position& pos, Value alpha, Value beta, int ply, i
     scores[n++] = win ? 2 : 1;
   }
   moves.truncate(n);
+  sort_by_score(moves, scores);
   for (std::size_t i = 0; i < n; ++i) {
-    std::size_t pick = i;
-    for (std::size_t j = i + 1; j < n; ++j)
-      if (scores[j] > scores[pick]) pick = j;
-    std::swap(scores[i], scores[pick]);
-    Move m = moves[pick];
-    moves.set(pick, moves[i]);
-    moves.set(i, m);
+    const Move m = moves[i];
 
     const Position child = pos.after(m);
     keys_.push_back(child.key());
@@ -229,8 +240,9 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
 
   MoveList& moves = f.list();
   moves.clear();
-  generate_parts(pos, moves);
-  if (moves.empty()) return loss_in(ply);
+  generate_parts_unchecked(pos, moves);
+  // A mid-turn node without a forward part means the sideways part before it was illegal.
+  if (moves.empty()) return pos.mid_turn() ? -INF : loss_in(ply);
 
   // Reverse futility: far above beta at low depth, trust the static evaluation.
   const Value static_eval = evaluate(pos);
@@ -243,21 +255,24 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
   Value best = -INF;
   Move best_move;
   int tried = 0;
+  sort_by_score(moves, scores);
+  const Value static_eval_margin = static_eval + 150 * depth;
+  int quiets_tried = 0;
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    std::size_t pick = i;
-    for (std::size_t j = i + 1; j < moves.size(); ++j)
-      if (scores[j] > scores[pick]) pick = j;
-    std::swap(scores[i], scores[pick]);
-    const Move m = moves[pick];
-    moves.set(pick, moves[i]);
-    moves.set(i, m);
-    ++tried;
+    const Move m = moves[i];
 
     const Position child = pos.after(m);
     const bool same_side = child.side_to_move() == pos.side_to_move();
     const int new_depth = same_side ? depth : depth - 1;
     const int child_ply = same_side ? ply : ply + 1;
     const bool quiet = !is_capture(pos, m) && !reaches_target(pos, m);
+    // Late move pruning: at low depth, quiet moves far down the ordering are not tried.
+    if (!pv_node && quiet && i > 0 && best > -WIN_BOUND && depth <= 4) {
+      if (quiets_tried >= 3 + 2 * depth * depth) continue;
+      if (depth <= 2 && static_eval_margin <= alpha && quiets_tried >= 1) continue;
+    }
+    if (quiet) ++quiets_tried;
+    ++tried;
     auto visit = [&](int d, Value a, Value b, bool pv) {
       return same_side ? search(child, d, a, b, child_ply, height + 1, pv)
                        : -search(child, d, -b, -a, child_ply, height + 1, pv);
@@ -269,7 +284,7 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
       v = visit(new_depth, alpha, beta, pv_node);
     } else {
       int r = 0;
-      if (quiet && !same_side && depth >= 3 && i >= 3)
+      if (quiet && depth >= 3 && i >= 3)
         r = std::clamp(REDUCTIONS.r[std::min(depth, 63)][std::min<std::size_t>(i, 63)] - (pv_node ? 1 : 0), 0, new_depth - 1);
       v = visit(new_depth - r, alpha, alpha + 1, false);
       if (v > alpha && r > 0) v = visit(new_depth, alpha, alpha + 1, false);
@@ -288,13 +303,14 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
         std::copy(c.pv, c.pv + c.pv_len, f.pv + 1);
         f.pv_len = c.pv_len + 1;
         if (v >= beta) {
-          if (quiet) update_quiet_stats(pos, m, depth, height, moves, tried);
+          if (quiet) update_quiet_stats(pos, m, depth, height, moves, int(i) + 1);
           break;
         }
       }
     }
   }
 
+  if (best == -INF) return pos.mid_turn() ? -INF : loss_in(ply);  // every sideways part was illegal
   const Bound bound = best >= beta ? Bound::Lower : best > alpha0 ? Bound::Exact : Bound::Upper;
   shared_.tt->store(pos.key(), best_move, to_table(best, ply), static_eval, depth, bound);
   return best;
