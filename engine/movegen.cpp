@@ -14,6 +14,8 @@ struct PartRules {
   DirSet single = 0;  // singletons
   DirSet h_ordo = 0;  // horizontal ordos (E/W is a single-file move)
   DirSet v_ordo = 0;  // vertical ordos (N/S is a single-file move)
+  Bitboard single_targets = BOARD;  // singleton destinations considered at all
+  Bitboard movers = BOARD;          // pieces considered for singleton moves at all
 };
 
 PartRules classic_rules(Color us, bool split) {
@@ -38,16 +40,19 @@ class PartGenerator {
  public:
   explicit PartGenerator(const Position& pos)
       : pos_(pos), us_(pos.side_to_move()), own_(pos.pieces(us_)), enemy_(pos.pieces(~us_)),
-        empty_(pos.empty_squares()), own_connected_(is_connected(own_)) {}
+        empty_(pos.empty_squares()) {}
 
-  bool own_connected() const { return own_connected_; }
+  bool own_connected() {
+    if (own_known_ == 0) own_known_ = is_connected(own_) ? 1 : 2;
+    return own_known_ == 1;
+  }
   Color side() const { return us_; }
 
   template <class Visitor>
   void run(const PartRules& rules, Visitor& v) {
     if (rules.single) {
-      for (Square p : own_) {
-        Bitboard dests = slides(p, rules.single);
+      for (Square p : own_ & rules.movers) {
+        Bitboard dests = slides(p, rules.single) & rules.single_targets;
         if (!dests) continue;
         Bitboard legal = dests & destination_mask(p);
         if (legal) v.singles(p, legal & empty_, legal & enemy_);
@@ -96,7 +101,7 @@ class PartGenerator {
     const Bitboard one = Bitboard::square(p);
     const Bitboard rest = own_ ^ one;
     if (!rest) return BOARD;
-    if (own_connected_) {
+    if (own_connected()) {
       if (!touch_known_) touch_ = touch_counts(own_), touch_known_ = true;
       if (ring_connected(own_, p) || is_connected(rest)) return touch_.twice | (touch_.once & ~neighbours(p));
     }
@@ -256,7 +261,7 @@ class PartGenerator {
   const Position& pos_;
   const Color us_;
   const Bitboard own_, enemy_, empty_;
-  const bool own_connected_;
+  int own_known_ = 0;  // 0 unknown, 1 connected, 2 split
   bool touch_known_ = false;
   Touch touch_;
   bool enemy_known_ = false, enemy_connected_ = false;
@@ -315,8 +320,8 @@ struct AnyFinder {
 // Classic rules depend on whether the side to move is split; the generator knows.
 struct ClassicRules {};
 
-const PartRules& resolve(const PartGenerator&, const PartRules& rules) { return rules; }
-PartRules resolve(const PartGenerator& gen, ClassicRules) { return classic_rules(gen.side(), !gen.own_connected()); }
+const PartRules& resolve(PartGenerator&, const PartRules& rules) { return rules; }
+PartRules resolve(PartGenerator& gen, ClassicRules) { return classic_rules(gen.side(), !gen.own_connected()); }
 
 template <class Rules>
 u64 count_with(const Position& pos, const Rules& rules) {
@@ -344,6 +349,40 @@ bool any_with(const Position& pos, const Rules& rules) {
 // After a sideways part: the turn either ended (the last enemy piece was taken) or owes a forward part.
 bool sideways_part_completes(const Position& after_part) {
   return !after_part.mid_turn() || any_with(after_part, ordox_forward_rules(after_part.side_to_move()));
+}
+
+// The pieces of the side to move whose slide in one of `dirs` can end on a square of `targets`
+// (the first non-empty square of the ray, or any empty square on the way).
+Bitboard pieces_reaching(const Position& pos, DirSet dirs, Bitboard targets) {
+  const Bitboard empty = pos.empty_squares(), own = pos.pieces(pos.side_to_move());
+  const Bitboard enemy = pos.pieces(~pos.side_to_move());
+  Bitboard found;
+  for (int d = 0; d < DIRECTIONS; ++d) {
+    if (!(dirs & (1 << d))) continue;
+    const Direction back = opposite(Direction(d));
+    // Squares from which a slide in d reaches a target: walk back from targets over empty squares.
+    Bitboard reach = targets & (empty | enemy);
+    Bitboard step = shift(reach, back), from = step;
+    while ((step = shift(step & empty, back) & ~from)) from |= step;
+    found |= own & from;
+  }
+  return found;
+}
+
+// The forward directions in which some piece of the side to move has an empty path to its target
+// row.
+DirSet open_paths_to_target(const Position& pos) {
+  const Color us = pos.side_to_move();
+  const Bitboard empty = pos.empty_squares(), own = pos.pieces(us);
+  DirSet dirs = 0;
+  for (int d = 0; d < DIRECTIONS; ++d) {
+    if (!(forward_dirs(us) & (1 << d))) continue;
+    const Direction back = opposite(Direction(d));
+    Bitboard path = rank_bb(target_rank(us)) & empty;
+    for (int i = 0; i < RANKS; ++i) path |= shift(path, back) & empty;
+    if (own & shift(path, back)) dirs |= DirSet(1 << d);
+  }
+  return dirs;
 }
 
 }  // namespace
@@ -393,12 +432,19 @@ void generate_tactical_parts(const Position& pos, MoveList& out) {
     return;
   }
   TacticalCollector c{{&gen, ordox, &out}, rank_bb(target_rank(us))};
-  if (!ordox) {
-    gen.run(classic_rules(us, false), c);
-    return;
+  // Ordos never capture: they matter only when one can land on the target row, which needs an
+  // own piece with an empty forward path to it.
+  const DirSet winning_dirs = open_paths_to_target(pos);
+  PartRules rules = ordox ? ordox_forward_rules(us) : classic_rules(us, false);
+  rules.h_ordo &= winning_dirs;
+  rules.v_ordo &= winning_dirs;
+  rules.single_targets = pos.pieces(~us) | rank_bb(target_rank(us));
+  rules.movers = pieces_reaching(pos, rules.single, rules.single_targets);
+  gen.run(rules, c);
+  if (ordox && !pos.mid_turn()) {
+    const Bitboard enemy = pos.pieces(~us);
+    gen.run({sideways_dirs(), 0, 0, enemy, pieces_reaching(pos, sideways_dirs(), enemy)}, c);
   }
-  gen.run(ordox_forward_rules(us), c);
-  if (!pos.mid_turn()) gen.run(ordox_sideways_rules(), c);
 }
 
 std::vector<Turn> legal_turns(const Position& pos) {
