@@ -21,6 +21,8 @@ struct Engine::Impl {
   int threads = 1;
   int multipv = 1;
   int move_overhead_ms = 30;
+  PlayMode mode = PlayMode::Search;
+  u64 rng_state = 1;
 
   std::unique_ptr<SearchShared> shared;
   std::thread main_thread;
@@ -63,6 +65,12 @@ void Engine::set_threads(int n) {
 }
 void Engine::set_multipv(int n) { impl_->multipv = std::clamp(n, 1, 256); }
 void Engine::set_move_overhead_ms(int ms) { impl_->move_overhead_ms = std::clamp(ms, 0, 5000); }
+void Engine::set_play_mode(PlayMode mode, u64 seed) {
+  wait();
+  impl_->mode = mode;
+  impl_->rng_state = seed ? seed : 1;
+}
+
 void Engine::clear_hash() {
   wait();
   impl_->tt.clear();
@@ -94,8 +102,38 @@ void Engine::go(const SearchLimits& limits, SearchListener& listener) {
   m.main_thread = std::thread([this, &listener] { impl_->search_thread(listener); });
 }
 
+// The baseline players: no search, one reply at once.
+static std::optional<Turn> baseline_turn(const Position& pos, Engine::PlayMode mode, u64& rng) {
+  const std::vector<Turn> turns = legal_turns(pos);
+  if (turns.empty()) return std::nullopt;
+  if (mode == Engine::PlayMode::Random) {
+    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;  // xorshift64
+    return turns[rng % turns.size()];
+  }
+  std::optional<Turn> best;
+  Value best_value = -INF - 1;
+  for (const Turn& t : turns) {
+    const Position q = pos.after(t);
+    const Value v = q.board_winner() ? WIN : -evaluate(q);
+    if (v > best_value) best_value = v, best = t;
+  }
+  return best;
+}
+
 void Engine::Impl::search_thread(SearchListener& listener) {
   SearchShared& s = *shared;
+  if (mode != PlayMode::Search) {
+    std::optional<Turn> t = baseline_turn(current, mode, rng_state);
+    {
+      std::unique_lock lock(mutex);
+      cv.wait(lock, [&] { return released || (!s.limits.infinite && !s.pondering.load()); });
+    }
+    listener.on_bestmove(t, std::nullopt);
+    std::lock_guard lock(mutex);
+    running = false;
+    cv.notify_all();
+    return;
+  }
   // Each search starts with fresh killers and history.
   std::vector<std::unique_ptr<Searcher>> fresh;
   for (int i = 0; i < threads; ++i) {

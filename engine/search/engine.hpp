@@ -86,6 +86,11 @@ class Engine {
   void set_threads(int n);                           // 1..256
   void set_multipv(int n);                           // 1..256
   void set_move_overhead_ms(int ms);
+  // Baselines for strength tests: Random plays a uniformly random legal turn (seeded, so a
+  // game is reproducible); Greedy plays the turn with the best static evaluation one turn ahead
+  // (an immediate win first). Search is the real engine.
+  enum class PlayMode { Search, Random, Greedy };
+  void set_play_mode(PlayMode mode, u64 seed = 1);
   void clear_hash();
   void new_game();                                   // clears hash and history heuristics
 
