@@ -66,15 +66,18 @@ struct Turn {
 
 // A fixed-capacity list of move parts.
 //
-// Capacity bound: a singleton part is fixed by its destination square t, the direction it came
-// from (8) and, for captures, the kept group (at most 4 choices: removing one square leaves at
-// most 4 groups among its 8 neighbours). So singletons number at most 80 * 8 * 4 = 2560. An ordo
-// part is fixed by its landing line, direction and distance, and the landing line plus direction
-// determine the source line; landing lines number 8 * 45 horizontal + 10 * 28 vertical = 640, so
-// ordo parts number at most 640 * 8 = 5120. 2560 + 5120 = 7680 <= CAPACITY; push() asserts.
+// Capacity bound (crude but safe):
+// - a non-capturing singleton is fixed by its destination and the direction it came from (the
+//   first own piece back along that ray): at most 80 * 8 = 640;
+// - a capture is fixed by the captured square, the direction and the kept group; kept-group
+//   choices are at most the number of enemy groups, at most 20 (isolated pieces two squares
+//   apart): at most 80 * 8 * 20 = 12800;
+// - an ordo part is fixed by its landing line and direction (the source line is then unique);
+//   landing lines number 8 * 45 + 10 * 28 = 640: at most 640 * 8 = 5120.
+// 640 + 12800 + 5120 = 18560 = CAPACITY; push() asserts.
 class MoveList {
  public:
-  static constexpr std::size_t CAPACITY = 7680;
+  static constexpr std::size_t CAPACITY = 18560;
   void push(Move m) { assert(size_ < CAPACITY); moves_[size_++] = m.raw(); }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }

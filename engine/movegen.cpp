@@ -28,9 +28,11 @@ PartRules ordox_sideways_rules() { return {sideways_dirs(), sideways_dirs(), sid
 
 // What a capture on one square does to an Ordo X enemy: how many distinct moves it makes (one per
 // tied largest group that may stay) and, when more than one, the lowest square of each such group.
+// A connected enemy splits into at most 4 groups, but one that a FEN gives already split can have
+// up to 20 (isolated pieces two squares apart: 5 x 4).
 struct CaptureSplit {  // no default initialisers: the generator keeps 80 of them uninitialised
   int choices;
-  std::array<Square, 4> keep;
+  std::array<Square, 20> keep;
 };
 
 // Enumerates the legal parts of one position under given direction rules. The visitor receives

@@ -109,6 +109,7 @@ class Engine {
   // Searches the fixed bench positions to `depth` on one thread with a fresh hash; returns the
   // total node count and elapsed milliseconds, calling `progress` after each position.
   struct BenchResult { u64 nodes = 0; i64 time_ms = 0; };
+  static constexpr int DEFAULT_BENCH_DEPTH = 4;
   BenchResult bench(int depth, const std::function<void(const std::string&)>& progress);
 
  private:

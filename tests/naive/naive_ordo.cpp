@@ -245,7 +245,8 @@ std::vector<std::pair<std::string, Board>> split_outcomes(const Board& a, char e
     if (g.size() == largest) tied.push_back(&g);
   std::vector<std::pair<std::string, Board>> out;
   for (const auto* g : tied) {
-    const std::string suffix = tied.size() > 1 ? "=" + square_name(g->front()) : "";
+    std::string suffix;  // appended, not "=" + ...: GCC 12 -O3 warns falsely (-Wrestrict) on that
+    if (tied.size() > 1) suffix.append(1, '=').append(square_name(g->front()));
     out.push_back({suffix, keep_only(a, enemy, *g)});
   }
   return out;

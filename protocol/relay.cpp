@@ -1,0 +1,58 @@
+#include "relay.hpp"
+
+namespace ordo::protocol {
+
+void Relay::begin(Dialect dialect, bool show_wdl, bool infinite, bool ponder) {
+  std::lock_guard lock(mutex_);
+  dialect_ = dialect;
+  show_wdl_ = show_wdl;
+  hold_infinite_ = infinite;
+  hold_ponder_ = ponder;
+  held_.reset();
+  active_ = true;
+}
+
+void Relay::stop() {
+  std::lock_guard lock(mutex_);
+  hold_infinite_ = hold_ponder_ = false;
+  print_held_if_free();
+}
+
+void Relay::ponderhit() {
+  std::lock_guard lock(mutex_);
+  hold_ponder_ = false;
+  print_held_if_free();
+}
+
+void Relay::print_held_if_free() {
+  if (held_ && !hold_infinite_ && !hold_ponder_) {
+    active_ = false;  // before the line: a reader of the bestmove may send its next command at once
+    out_.line(*held_);
+    held_.reset();
+  }
+}
+
+bool Relay::holding() {
+  std::lock_guard lock(mutex_);
+  return hold_infinite_ || hold_ponder_;
+}
+
+void Relay::on_info(const SearchInfo& info) {
+  std::lock_guard lock(mutex_);
+  if (!active_) return;  // nothing after the bestmove of a go
+  out_.line(format_info(info, dialect_, show_wdl_));
+}
+
+void Relay::on_bestmove(std::optional<Turn> best, std::optional<Turn> ponder) {
+  std::lock_guard lock(mutex_);
+  if (!active_ || held_) return;  // exactly one bestmove per go
+  std::string line = format_bestmove(best, ponder, dialect_);
+  if (hold_infinite_ || hold_ponder_) {
+    held_ = std::move(line);
+    return;
+  }
+  active_ = false;  // before the line, as above
+  out_.line(line);
+}
+
+}  // namespace ordo::protocol

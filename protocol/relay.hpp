@@ -1,0 +1,47 @@
+// The SearchListener of the protocol: turns the search's reports (from a search thread) into
+// `info` and `bestmove` lines, and enforces the protocol's rules about bestmove: exactly one per
+// go, and after an `infinite` or `ponder` go not before `stop`/`ponderhit` (a search that ends on
+// its own earlier has its bestmove held until then).
+#pragma once
+
+#include <atomic>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "output.hpp"
+#include "search_text.hpp"
+
+namespace ordo::protocol {
+
+class Relay : public SearchListener {
+ public:
+  explicit Relay(Output& out) : out_(out) {}
+
+  // Before Engine::go, with the go's `infinite` and `ponder` flags.
+  void begin(Dialect dialect, bool show_wdl, bool infinite, bool ponder);
+  // `stop` arrived: a held bestmove is printed now, a later one at once.
+  void stop();
+  // `ponderhit` arrived: the ponder hold ends (an `infinite` hold stays until stop).
+  void ponderhit();
+  // A go has been started and its bestmove not printed yet.
+  bool active() const { return active_.load(); }
+  // The bestmove waits for `stop` or `ponderhit` (an `infinite` or `ponder` go).
+  bool holding();
+
+  void on_info(const SearchInfo& info) override;
+  void on_bestmove(std::optional<Turn> best, std::optional<Turn> ponder) override;
+
+ private:
+  Output& out_;
+  std::mutex mutex_;
+  Dialect dialect_ = Dialect::Uci;
+  bool show_wdl_ = false;
+  bool hold_infinite_ = false;
+  bool hold_ponder_ = false;
+  void print_held_if_free();  // with mutex_ held
+  std::optional<std::string> held_;
+  std::atomic<bool> active_{false};
+};
+
+}  // namespace ordo::protocol
