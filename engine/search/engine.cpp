@@ -196,6 +196,8 @@ bool Engine::searching() const {
 
 EvalReport Engine::evaluate() const { return evaluate_report(impl_->current); }
 
+int Engine::bench_depth(Variant v, int depth) { return v == Variant::Classic ? depth : std::max(1, depth - 4); }
+
 Engine::BenchResult Engine::bench(int depth, const std::function<void(const std::string&)>& progress) {
   wait();
   BenchResult r;
@@ -205,7 +207,7 @@ Engine::BenchResult Engine::bench(int depth, const std::function<void(const std:
     tt.clear();
     SearchShared s;
     s.tt = &tt;
-    s.limits.depth = depth;
+    s.limits.depth = bench_depth(bp.position.variant(), depth);
     s.start = Clock::now();
     s.thread_nodes.push_back(std::make_unique<std::atomic<u64>>(0));
     Searcher searcher(s, 0);

@@ -106,10 +106,12 @@ class Engine {
   // Static evaluation of the current position, with its terms.
   EvalReport evaluate() const;
 
-  // Searches the fixed bench positions to `depth` on one thread with a fresh hash; returns the
-  // total node count and elapsed milliseconds, calling `progress` after each position.
+  // Searches the fixed bench positions on one thread with a fresh hash, classic positions to
+  // `depth` and Ordo X ones (about 30 times the branching per turn) to bench_depth(OrdoX, depth);
+  // returns the total node count and elapsed milliseconds, calling `progress` after each position.
   struct BenchResult { u64 nodes = 0; i64 time_ms = 0; };
-  static constexpr int DEFAULT_BENCH_DEPTH = 4;
+  static constexpr int DEFAULT_BENCH_DEPTH = 7;
+  static int bench_depth(Variant v, int depth);
   BenchResult bench(int depth, const std::function<void(const std::string&)>& progress);
 
  private:

@@ -1,6 +1,7 @@
 #include "search/search.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 #include "movegen.hpp"
@@ -123,6 +124,7 @@ bool Searcher::should_stop() {
 }
 
 bool Searcher::is_repetition(const Position& pos, int height) const {
+  assert(keys_.size() == history_len_ + std::size_t(height) && keys_.back() == pos.key());
   if (pos.mid_turn()) return false;
   // Captures and forward moves can never be undone, so only the quiet stretch can repeat.
   const std::size_t end = history_len_ + std::size_t(height);
@@ -323,6 +325,8 @@ Value Searcher::search_root(int depth, Value alpha, Value beta, std::size_t firs
   for (std::size_t i = first; i < lines_.size(); ++i) {
     RootLine& line = lines_[i];
     const Position child = root_.after(line.turn);
+    // keys_ holds one key per height: a two-part turn passes a mid-turn position too.
+    if (line.turn.parts() == 2) keys_.push_back(root_.after(line.turn.first).key());
     keys_.push_back(child.key());
     // The turn's parts occupy heights 0 (and 1 for a two-part turn); the reply starts after.
     const int h = line.turn.parts();
@@ -333,7 +337,7 @@ Value Searcher::search_root(int depth, Value alpha, Value beta, std::size_t firs
       v = -search(child, depth - 1, -alpha - 1, -alpha, 1, h, false);
       if (v > alpha && v < beta) v = -search(child, depth - 1, -beta, -alpha, 1, h, true);
     }
-    keys_.pop_back();
+    keys_.resize(keys_.size() - std::size_t(h));
     if (shared_.stop.load(std::memory_order_relaxed) && completed_depth_ > 0) return best;
 
     if (i == first || v > alpha) {

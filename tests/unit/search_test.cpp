@@ -116,6 +116,17 @@ TEST_SUITE("search") {
     }
   }
 
+  TEST_CASE("Ordo X: two-part root turns are not mistaken for repetitions") {
+    // Black is far behind here (static evaluation about -1000); a search that confused the
+    // mid-turn key history scored every line as a draw with a one-turn PV.
+    const Position pos = fen(Variant::OrdoX, "5BBB2/4WBBBBB/3W1B3B/2W5B1/1W8/1W3W2WW/2WWWWWWWW/3WW1WW2 b 0 5");
+    Collector c = search(pos, depth(3));
+    REQUIRE(!c.infos.empty());
+    const SearchInfo& last = c.infos.back();
+    CHECK(last.pv.size() >= 2);
+    CHECK((last.score.mate_plies.has_value() || last.score.cp < -300));
+  }
+
   TEST_CASE("a lost position is scored as a loss") {
     // Black's a2 reaches rank 1 next turn and White cannot stop it.
     const Position pos = fen(Variant::Classic, "10/3W6/3W6/10/10/10/B9/10 w 0 1");
