@@ -60,6 +60,41 @@ inline int window(Bitboard b, Square s) {
 // and this holds, b without s is still connected (sufficient, not necessary).
 inline bool ring_connected(Bitboard b, Square s) { return detail::RING.connected[window(b, s)]; }
 
+// Every square whose own-piece neighbours in `b` (the ring around it) are not connected to each
+// other around it: the bit-parallel form of !ring_connected(b, s) for all s at once. Walking the
+// ring N, NE, E, ..., NW, a missing corner counts as present when both orthogonal squares beside
+// it are (they touch each other); the ring is connected when it has at most one run of present
+// squares.
+inline Bitboard ring_split_squares(Bitboard b) {
+  const Bitboard n = shift<S>(b), ne = shift<SW>(b), e = shift<W>(b), se = shift<NW>(b);
+  const Bitboard s = shift<N>(b), sw = shift<NE>(b), w = shift<E>(b), nw = shift<SE>(b);
+  const Bitboard y[8] = {n, ne | (n & e), e, se | (e & s), s, sw | (s & w), w, nw | (w & n)};
+  Bitboard once, twice;
+  for (int k = 0; k < 8; ++k) {
+    const Bitboard start = y[k] & ~y[(k + 7) % 8];
+    twice |= once & start;
+    once |= start;
+  }
+  return twice;
+}
+
+// Whether `rest` is connected, given that it is a connected set minus some squares and that
+// `boundary` holds the squares of rest touching the removed ones. Every group of rest touches the
+// removed squares, so one flood that reaches all of the boundary proves it; the flood stops as
+// soon as it does, which is usually after a step or two around the removed squares.
+inline bool still_connected(Bitboard rest, Bitboard boundary) {
+  if (!boundary) return !rest;
+  const u128 in = rest.bits(), need = boundary.bits(), not_a = NOT_A.bits(), not_j = NOT_J.bits();
+  u128 f = need & -need;
+  for (;;) {
+    if ((need & ~f) == 0) return true;
+    u128 h = f | ((f << 1) & not_a) | ((f >> 1) & not_j);
+    u128 next = (h | (h << 10) | (h >> 10)) & in;
+    if (next == f) return false;
+    f = next;
+  }
+}
+
 // Squares touching at least one / at least two squares of b.
 struct Touch {
   Bitboard once, twice;

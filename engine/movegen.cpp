@@ -44,10 +44,7 @@ class PartGenerator {
       : pos_(pos), us_(pos.side_to_move()), own_(pos.pieces(us_)), enemy_(pos.pieces(~us_)),
         empty_(pos.empty_squares()) {}
 
-  bool own_connected() {
-    if (own_known_ == 0) own_known_ = is_connected(own_) ? 1 : 2;
-    return own_known_ == 1;
-  }
+  bool own_connected() const { return !pos_.split(us_); }
   Color side() const { return us_; }
 
   template <class Visitor>
@@ -66,6 +63,43 @@ class PartGenerator {
       if (v.done()) return;
       if (rules.v_ordo) ordos<false>(rules.v_ordo, v);
     }
+  }
+
+  // Counts the singleton parts of a connected side in bulk, direction by direction, for every piece
+  // whose removal leaves the rest connected; returns the pieces it did not count (cut pieces), to
+  // be counted one by one. For such a piece p, a destination t keeps the side connected iff t
+  // touches another piece: the first square of a ray touches p itself, so it needs two touching
+  // pieces; farther squares do not touch p, so one is enough.
+  template <class Visitor>
+  Bitboard count_singles_in_bulk(DirSet dirs, Visitor& v) {
+    assert(own_connected());
+    if (!touch_known_) touch_ = touch_counts(own_), touch_known_ = true;
+    Bitboard cut;
+    for (Square p : own_ & ring_split_squares(own_))
+      if (!still_connected(own_ ^ Bitboard::square(p), neighbours(p) & own_)) cut |= Bitboard::square(p);
+    const Bitboard movers = own_ & ~cut, open = empty_ | enemy_;
+    Bitboard once = touch_.once, twice = touch_.twice;
+    if (!own_.more_than_one()) once = twice = BOARD;  // a lone piece stays connected anywhere
+    Bitboard capture_squares;
+    u64 quiet = 0;
+    for (int d = 0; d < DIRECTIONS; ++d) {
+      if (!(dirs & (1 << d))) continue;
+      const Direction dir = Direction(d);
+      Bitboard ray = shift(movers, dir) & open;
+      const Bitboard first = ray & twice;
+      quiet += u64((first & empty_).count());
+      capture_squares = first & enemy_;
+      ray &= empty_;
+      while ((ray = shift(ray, dir) & open)) {
+        const Bitboard ok = ray & once;
+        quiet += u64((ok & empty_).count());
+        capture_squares |= ok & enemy_;  // distinct (piece, direction) pairs land on distinct squares
+        ray &= empty_;
+      }
+      v.captures_in_bulk(capture_squares);
+    }
+    v.n += quiet;
+    return cut;
   }
 
   // Ordo X: the effect of capturing the enemy piece on x.
@@ -105,7 +139,8 @@ class PartGenerator {
     if (!rest) return BOARD;
     if (own_connected()) {
       if (!touch_known_) touch_ = touch_counts(own_), touch_known_ = true;
-      if (ring_connected(own_, p) || is_connected(rest)) return touch_.twice | (touch_.once & ~neighbours(p));
+      if (ring_connected(own_, p) || still_connected(rest, neighbours(p) & rest))
+        return touch_.twice | (touch_.once & ~neighbours(p));
     }
     return touch_all_groups(rest);
   }
@@ -219,51 +254,58 @@ class PartGenerator {
   // The other pieces' groups, computed on first use; a landing line is legal iff it touches all.
   class OrdoTargets {
    public:
-    OrdoTargets() = default;
-    explicit OrdoTargets(Bitboard rest) : rest_(rest) {}
+    OrdoTargets() = default;  // trivial: the generator keeps a cache of these uninitialised
+    // `whole`: the side's pieces, when they are connected (then a quick test usually shows the
+    // rest stays one group); empty otherwise.
+    OrdoTargets(Bitboard rest, Bitboard line, bool whole_connected)
+        : rest_(rest.bits()), line_(line.bits()), count_(whole_connected ? -1 : -2) {}
     bool accepts(Bitboard landing) {
       if (!rest_) return true;
+      if (count_ == -1 && still_connected(Bitboard(rest_), dilate(Bitboard(line_)) & Bitboard(rest_))) {
+        count_ = 1;
+        groups_[0] = rest_;
+      }
       if (count_ < 0) {
         count_ = 0;
-        Bitboard r = rest_;
+        Bitboard r(rest_);
         while (r) {
           Bitboard g = flood(Bitboard::square(r.lsb()), r);
-          if (count_ < int(groups_.size())) groups_[count_] = g;
+          if (count_ < GROUPS) groups_[count_] = g.bits();
           ++count_;
           r ^= g;
         }
       }
-      const Bitboard reach = dilate(landing);
-      if (count_ > int(groups_.size())) return false;  // too many groups for one line to join
+      if (count_ > GROUPS) return false;  // too many groups for one line to join
+      const u128 reach = dilate(landing).bits();
       for (int i = 0; i < count_; ++i)
         if (!(reach & groups_[i])) return false;
       return true;
     }
 
    private:
-    Bitboard rest_;
-    int count_ = -1;
-    std::array<Bitboard, 12> groups_;  // a line of <= 10 touches at most 2 * 10 + 6 squares
+    static constexpr int GROUPS = 12;  // a line of <= 10 touches at most 2 * 10 + 6 squares
+    u128 rest_, line_;
+    int count_;  // groups of rest; -1 unknown but the whole side was connected, -2 unknown
+    u128 groups_[GROUPS];
   };
 
   // The targets of the line, reused across directions (a small cache of recent lines).
   OrdoTargets& targets_for(Bitboard line) {
     for (int i = 0; i < cached_; ++i)
-      if (cache_line_[i] == line) return cache_[i];
+      if (cache_line_[i] == line.bits()) return cache_[i];
     const int slot = cached_ < CACHE ? cached_++ : (next_slot_++ % CACHE);
-    cache_line_[slot] = line;
-    cache_[slot] = OrdoTargets(own_ ^ line);
+    cache_line_[slot] = line.bits();
+    cache_[slot] = OrdoTargets(own_ ^ line, line, own_connected());
     return cache_[slot];
   }
   static constexpr int CACHE = 16;
   int cached_ = 0, next_slot_ = 0;
-  Bitboard cache_line_[CACHE];
+  u128 cache_line_[CACHE];  // valid below cached_
   OrdoTargets cache_[CACHE];
 
   const Position& pos_;
   const Color us_;
   const Bitboard own_, enemy_, empty_;
-  int own_known_ = 0;  // 0 unknown, 1 connected, 2 split
   bool touch_known_ = false;
   Touch touch_;
   bool enemy_known_ = false, enemy_connected_ = false;
@@ -283,6 +325,11 @@ struct Counter {
     for (Square x : captures) n += u64(gen->capture_split(x).choices);
   }
   void ordo(Square, Square, Square) { ++n; }
+  // Capture squares reached in one direction (each by exactly one piece).
+  void captures_in_bulk(Bitboard captures) {
+    if (!ordox) { n += u64(captures.count()); return; }
+    for (Square x : captures) n += u64(gen->capture_split(x).choices);
+  }
 };
 
 struct Collector {
@@ -322,14 +369,19 @@ struct AnyFinder {
 // Classic rules depend on whether the side to move is split; the generator knows.
 struct ClassicRules {};
 
-const PartRules& resolve(PartGenerator&, const PartRules& rules) { return rules; }
-PartRules resolve(PartGenerator& gen, ClassicRules) { return classic_rules(gen.side(), !gen.own_connected()); }
+const PartRules& resolve(const PartGenerator&, const PartRules& rules) { return rules; }
+PartRules resolve(const PartGenerator& gen, ClassicRules) { return classic_rules(gen.side(), !gen.own_connected()); }
 
 template <class Rules>
 u64 count_with(const Position& pos, const Rules& rules) {
   PartGenerator gen(pos);
   Counter c{&gen, pos.variant() == Variant::OrdoX};
-  gen.run(resolve(gen, rules), c);
+  PartRules r = resolve(gen, rules);
+  if (gen.own_connected() && r.movers == BOARD && r.single_targets == BOARD) {
+    r.movers = gen.count_singles_in_bulk(r.single, c);  // leaves the cut pieces to run()
+    if (!r.movers) r.single = 0;
+  }
+  gen.run(r, c);
   return c.n;
 }
 

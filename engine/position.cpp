@@ -58,6 +58,8 @@ Position Position::from_board(Variant v, Bitboard white, Bitboard black, Color s
   p.side_ = side;
   p.quiet_plies_ = u16(quiet_plies);
   p.fullmove_ = u16(fullmove);
+  p.split_[WHITE] = !is_connected(white);
+  p.split_[BLACK] = !is_connected(black);
   p.key_ = p.compute_key();
   return p;
 }
@@ -103,8 +105,12 @@ Position Position::after(Move m) const {
         rest = remove_smaller_groups(rest, m.has_choice() ? std::optional(m.keep()) : std::nullopt);
       p.key_ ^= key_of(pieces_[them] ^ rest, them);
       p.pieces_[them] = rest;
+      // Ordo X keeps one group of the victim; a classic victim may now be split.
+      p.split_[them] = variant_ == Variant::Classic && !is_connected(rest);
     }
   }
+  p.split_[us] = false;  // a legal part leaves the mover connected
+  assert(is_connected(p.pieces_[us]));
   assert((p.pieces_[WHITE] & p.pieces_[BLACK]).empty());
 
   const int dr = m.delta_rank();

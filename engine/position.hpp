@@ -26,6 +26,9 @@ class Position {
   Bitboard empty_squares() const { return ~occupied(); }
   // Ordo X: the side to move has played a sideways part and now owes the forward part.
   bool mid_turn() const { return mid_turn_; }
+  // Whether a side's pieces form more than one group. Only a capture (or a FEN) can split a side:
+  // every legal move leaves the mover connected.
+  bool split(Color c) const { return split_[c]; }
   u64 key() const { return key_; }
   int quiet_plies() const { return quiet_plies_; }
   int fullmove() const { return fullmove_; }
@@ -57,6 +60,7 @@ class Position {
   Color side_ = WHITE;
   Variant variant_ = Variant::Classic;
   bool mid_turn_ = false;
+  bool split_[2] = {false, false};
 };
 
 // The pieces of an ordo between two end squares on one rank or one file (inclusive).

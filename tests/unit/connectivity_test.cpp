@@ -1,0 +1,72 @@
+// The fast connectivity tests against their plain definitions, and the bulk turn counter against
+// the list of generated turns.
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "connectivity.hpp"
+#include "movegen.hpp"
+
+using namespace ordo;
+
+namespace {
+
+Bitboard random_set(std::mt19937_64& rng, int percent) {
+  Bitboard b;
+  for (int s = 0; s < SQUARES; ++s)
+    if (int(rng() % 100) < percent) b |= Bitboard::square(Square(s));
+  return b;
+}
+
+}  // namespace
+
+TEST_SUITE("connectivity") {
+  TEST_CASE("ring_split_squares is !ring_connected on every square") {
+    std::mt19937_64 rng(3);
+    for (int i = 0; i < 3000; ++i) {
+      const Bitboard b = random_set(rng, 10 + i % 70);
+      const Bitboard split = ring_split_squares(b);
+      for (int s = 0; s < SQUARES; ++s) CHECK(split.has(Square(s)) == !ring_connected(b, Square(s)));
+    }
+  }
+
+  TEST_CASE("still_connected agrees with a full flood after removing squares of a connected set") {
+    std::mt19937_64 rng(4);
+    int checked = 0, disconnected = 0;
+    for (int i = 0; i < 20000; ++i) {
+      Bitboard b = random_set(rng, 30 + i % 50);
+      if (!b) continue;
+      b = flood(Bitboard::square(b.lsb()), b);  // one group
+      if (!b.more_than_one()) continue;
+      // Remove a single piece or a short line.
+      Bitboard removed = Bitboard::square(b.lsb());
+      const Square s = Square(b.msb());
+      removed = (i % 2) ? Bitboard::square(s) : (Bitboard::square(s) | (shift<W>(Bitboard::square(s)) & b));
+      const Bitboard rest = b & ~removed;
+      const bool expected = is_connected(rest);
+      CHECK(still_connected(rest, dilate(removed) & rest) == expected);
+      ++checked;
+      disconnected += !expected;
+    }
+    CHECK(checked > 10000);
+    CHECK(disconnected > 100);  // the test sees both answers
+  }
+
+  TEST_CASE("count_turns equals the number of generated turns along random games") {
+    for (Variant v : {Variant::Classic, Variant::OrdoX}) {
+      std::mt19937_64 rng(v == Variant::Classic ? 5 : 6);
+      int positions = 0;
+      for (int game = 0; game < (v == Variant::Classic ? 60 : 12); ++game) {
+        Position p = Position::start(v);
+        for (int ply = 0; ply < 200; ++ply) {
+          const auto turns = legal_turns(p);
+          CHECK(count_turns(p) == turns.size());
+          ++positions;
+          if (turns.empty()) break;
+          p = p.after(turns[rng() % turns.size()]);
+        }
+      }
+      CHECK(positions > 300);
+    }
+  }
+}
