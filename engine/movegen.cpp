@@ -16,6 +16,7 @@ struct PartRules {
   DirSet v_ordo = 0;  // vertical ordos (N/S is a single-file move)
   Bitboard single_targets = BOARD;  // singleton destinations considered at all
   Bitboard movers = BOARD;          // pieces considered for singleton moves at all
+  bool movers_are_cut = false;      // the movers are known to split their side when they leave
 };
 
 PartRules classic_rules(Color us, bool split) {
@@ -53,7 +54,7 @@ class PartGenerator {
       for (Square p : own_ & rules.movers) {
         Bitboard dests = slides(p, rules.single) & rules.single_targets;
         if (!dests) continue;
-        Bitboard legal = dests & destination_mask(p);
+        Bitboard legal = dests & (rules.movers_are_cut ? touch_all_groups(own_ ^ Bitboard::square(p)) : destination_mask(p));
         if (legal) v.singles(p, legal & empty_, legal & enemy_);
         if (v.done()) return;
       }
@@ -379,6 +380,7 @@ u64 count_with(const Position& pos, const Rules& rules) {
   PartRules r = resolve(gen, rules);
   if (gen.own_connected() && r.movers == BOARD && r.single_targets == BOARD) {
     r.movers = gen.count_singles_in_bulk(r.single, c);  // leaves the cut pieces to run()
+    r.movers_are_cut = true;
     if (!r.movers) r.single = 0;
   }
   gen.run(r, c);
