@@ -16,7 +16,6 @@ struct PartRules {
   DirSet v_ordo = 0;  // vertical ordos (N/S is a single-file move)
   Bitboard single_targets = BOARD;  // singleton destinations considered at all
   Bitboard movers = BOARD;          // pieces considered for singleton moves at all
-  bool movers_are_cut = false;      // the movers are known to split their side when they leave
 };
 
 PartRules classic_rules(Color us, bool split) {
@@ -51,10 +50,19 @@ class PartGenerator {
   template <class Visitor>
   void run(const PartRules& rules, Visitor& v) {
     if (rules.single) {
-      for (Square p : own_ & rules.movers) {
+      Bitboard pieces = own_ & rules.movers;
+      const bool bulk = own_connected();
+      if (bulk) {
+        const Bitboard cut = cut_pieces();
+        singles_in_bulk(rules.single, pieces & ~cut, rules.single_targets, v);
+        if (v.done()) return;
+        pieces &= cut;
+      }
+      for (Square p : pieces) {
         Bitboard dests = slides(p, rules.single) & rules.single_targets;
         if (!dests) continue;
-        Bitboard legal = dests & (rules.movers_are_cut ? touch_all_groups(own_ ^ Bitboard::square(p)) : destination_mask(p));
+        // A cut piece (or any piece of a split side) must land touching every other group.
+        Bitboard legal = dests & touch_all_groups(own_ ^ Bitboard::square(p));
         if (legal) v.singles(p, legal & empty_, legal & enemy_);
         if (v.done()) return;
       }
@@ -66,41 +74,48 @@ class PartGenerator {
     }
   }
 
-  // Counts the singleton parts of a connected side in bulk, direction by direction, for every piece
-  // whose removal leaves the rest connected; returns the pieces it did not count (cut pieces), to
-  // be counted one by one. For such a piece p, a destination t keeps the side connected iff t
+  // The pieces whose removal splits the side (the side must be connected); computed once.
+  Bitboard cut_pieces() {
+    if (!cut_known_) {
+      cut_known_ = true;
+      for (Square p : own_ & ring_split_squares(own_))
+        if (!still_connected(own_ ^ Bitboard::square(p), neighbours(p) & own_)) cut_ |= Bitboard::square(p);
+    }
+    return cut_;
+  }
+
+  // Singleton parts of `movers`, none of them a cut piece of the (connected) side, found in bulk
+  // direction by direction. For such a piece p, a destination t keeps the side connected iff t
   // touches another piece: the first square of a ray touches p itself, so it needs two touching
-  // pieces; farther squares do not touch p, so one is enough.
+  // pieces; farther squares do not touch p, so one is enough. Rays of one direction never share
+  // a square, so each destination has one origin: the nearest own piece back along the ray.
   template <class Visitor>
-  Bitboard count_singles_in_bulk(DirSet dirs, Visitor& v) {
-    assert(own_connected());
+  void singles_in_bulk(DirSet dirs, Bitboard movers, Bitboard targets, Visitor& v) {
     if (!touch_known_) touch_ = touch_counts(own_), touch_known_ = true;
-    Bitboard cut;
-    for (Square p : own_ & ring_split_squares(own_))
-      if (!still_connected(own_ ^ Bitboard::square(p), neighbours(p) & own_)) cut |= Bitboard::square(p);
-    const Bitboard movers = own_ & ~cut, open = empty_ | enemy_;
+    const Bitboard open = empty_ | enemy_;
     Bitboard once = touch_.once, twice = touch_.twice;
     if (!own_.more_than_one()) once = twice = BOARD;  // a lone piece stays connected anywhere
-    Bitboard capture_squares;
-    u64 quiet = 0;
     for (int d = 0; d < DIRECTIONS; ++d) {
       if (!(dirs & (1 << d))) continue;
       const Direction dir = Direction(d);
       Bitboard ray = shift(movers, dir) & open;
-      const Bitboard first = ray & twice;
-      quiet += u64((first & empty_).count());
-      capture_squares = first & enemy_;
+      Bitboard legal = ray & twice;
       ray &= empty_;
       while ((ray = shift(ray, dir) & open)) {
-        const Bitboard ok = ray & once;
-        quiet += u64((ok & empty_).count());
-        capture_squares |= ok & enemy_;  // distinct (piece, direction) pairs land on distinct squares
+        legal |= ray & once;
         ray &= empty_;
       }
-      v.captures_in_bulk(capture_squares);
+      legal &= targets;
+      if (legal) v.bulk(*this, dir, legal & empty_, legal & enemy_);
+      if (v.done()) return;
     }
-    v.n += quiet;
-    return cut;
+  }
+
+  // The origin of a singleton that arrived on t moving in direction d.
+  Square origin(Direction d, Square t) const {
+    const Direction back = opposite(d);
+    const Bitboard r = ray(back, t) & own_;
+    return is_increasing(back) ? r.lsb() : r.msb();
   }
 
   // Ordo X: the effect of capturing the enemy piece on x.
@@ -130,20 +145,6 @@ class PartGenerator {
       all |= r;
     }
     return all;
-  }
-
-  // The squares t where a piece from p keeps its side connected: every group of the other pieces
-  // must touch t.
-  Bitboard destination_mask(Square p) {
-    const Bitboard one = Bitboard::square(p);
-    const Bitboard rest = own_ ^ one;
-    if (!rest) return BOARD;
-    if (own_connected()) {
-      if (!touch_known_) touch_ = touch_counts(own_), touch_known_ = true;
-      if (ring_connected(own_, p) || still_connected(rest, neighbours(p) & rest))
-        return touch_.twice | (touch_.once & ~neighbours(p));
-    }
-    return touch_all_groups(rest);
   }
 
   // Squares touching every group of `set`.
@@ -309,6 +310,8 @@ class PartGenerator {
   const Bitboard own_, enemy_, empty_;
   bool touch_known_ = false;
   Touch touch_;
+  bool cut_known_ = false;
+  Bitboard cut_;
   bool enemy_known_ = false, enemy_connected_ = false;
   Bitboard split_known_;
   CaptureSplit split_[SQUARES];  // valid where split_known_ is set
@@ -326,11 +329,8 @@ struct Counter {
     for (Square x : captures) n += u64(gen->capture_split(x).choices);
   }
   void ordo(Square, Square, Square) { ++n; }
-  // Capture squares reached in one direction (each by exactly one piece).
-  void captures_in_bulk(Bitboard captures) {
-    if (!ordox) { n += u64(captures.count()); return; }
-    for (Square x : captures) n += u64(gen->capture_split(x).choices);
-  }
+  // Destinations reached in one direction, each by exactly one piece.
+  void bulk(PartGenerator&, Direction, Bitboard quiet, Bitboard captures) { singles(NO_SQUARE, quiet, captures); }
 };
 
 struct Collector {
@@ -347,12 +347,19 @@ struct Collector {
     }
   }
   void ordo(Square a, Square b, Square to) { out->push(Move::ordo(a, b, to)); }
+  void bulk(PartGenerator& g, Direction d, Bitboard quiet, Bitboard captures) {
+    for (Square t : quiet) out->push(Move::singleton(g.origin(d, t), t));
+    for (Square x : captures) singles(g.origin(d, x), Bitboard(), Bitboard::square(x));
+  }
 };
 
 // Keeps captures and moves onto the target row.
 struct TacticalCollector : Collector {
   Bitboard target_row;
   void singles(Square from, Bitboard quiet, Bitboard captures) { Collector::singles(from, quiet & target_row, captures); }
+  void bulk(PartGenerator& g, Direction d, Bitboard quiet, Bitboard captures) {
+    Collector::bulk(g, d, quiet & target_row, captures);
+  }
   void ordo(Square a, Square b, Square to) {
     const int dr = rank_of(to) - rank_of(a);
     const int far_rank = std::max(rank_of(to), rank_of(b) + dr), near_rank = std::min(rank_of(to), rank_of(b) + dr);
@@ -365,6 +372,7 @@ struct AnyFinder {
   bool done() const { return found; }
   void singles(Square, Bitboard, Bitboard) { found = true; }
   void ordo(Square, Square, Square) { found = true; }
+  void bulk(PartGenerator&, Direction, Bitboard, Bitboard) { found = true; }
 };
 
 // Classic rules depend on whether the side to move is split; the generator knows.
@@ -377,13 +385,7 @@ template <class Rules>
 u64 count_with(const Position& pos, const Rules& rules) {
   PartGenerator gen(pos);
   Counter c{&gen, pos.variant() == Variant::OrdoX};
-  PartRules r = resolve(gen, rules);
-  if (gen.own_connected() && r.movers == BOARD && r.single_targets == BOARD) {
-    r.movers = gen.count_singles_in_bulk(r.single, c);  // leaves the cut pieces to run()
-    r.movers_are_cut = true;
-    if (!r.movers) r.single = 0;
-  }
-  gen.run(r, c);
+  gen.run(resolve(gen, rules), c);
   return c.n;
 }
 

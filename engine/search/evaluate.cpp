@@ -34,11 +34,11 @@ constexpr EvalWeights ORDOX = {
 int advanced(Color c, Square s) { return c == WHITE ? rank_of(s) : RANKS - 1 - rank_of(s); }
 
 // Pieces of a connected set whose removal would split it.
-int cut_pieces(Bitboard side) {
-  if (!side.more_than_one() || !is_connected(side)) return 0;
+int cut_pieces(Bitboard side, bool split) {
+  if (!side.more_than_one() || split) return 0;
   int n = 0;
-  for (Square s : side)
-    if (!ring_connected(side, s) && !is_connected(side ^ Bitboard::square(s))) ++n;
+  for (Square s : side & ring_split_squares(side))
+    if (!still_connected(side ^ Bitboard::square(s), neighbours(s) & side)) ++n;
   return n;
 }
 
@@ -95,7 +95,7 @@ SideTerms side_terms(const Position& pos, Color c, const EvalWeights& w) {
     if (!(forward_span(c, s) & enemy) && a >= 3) t.runner += w.free_runner * (a - 2);
   }
   t.leader = w.leader[best];
-  t.cut = w.cut_piece * cut_pieces(own);
+  t.cut = w.cut_piece * cut_pieces(own, pos.split(c));
   t.link = w.link * touching_pairs(own);
   t.spread = w.spread * std::max(0, width(own) - 4);
   return t;
