@@ -8,7 +8,7 @@
 
 namespace ordo {
 
-// Weights per variant. Tuned from self-play results; see scripts/tune_eval.py.
+// Weights per variant (see evaluate.cpp for how they were set; scripts/tune_eval.py fits them).
 struct EvalWeights {
   int material;
   int advance[RANKS];       // per piece, by ranks advanced from its own home row
