@@ -7,7 +7,9 @@ namespace ordo {
 TimeBudget plan_time(const SearchLimits& limits, Color us, int overhead) {
   TimeBudget b;
   if (limits.movetime_ms > 0) {
-    b.soft_ms = b.hard_ms = std::max<i64>(1, limits.movetime_ms - overhead);
+    // A fixed time per move: use it all (no clock can run out), keeping a little for the reply
+    // to travel; iterations run until the hard stop.
+    b.hard_ms = std::max<i64>(1, limits.movetime_ms - std::min<i64>(overhead, limits.movetime_ms / 5));
     return b;
   }
   const i64 left = limits.time_left_ms[us];
