@@ -450,33 +450,30 @@ void generate_forward_parts(const Position& pos, MoveList& out) {
   collect_with(pos, ordox_forward_rules(pos.side_to_move()), out);
 }
 
-void generate_parts(const Position& pos, MoveList& out) {
-  if (pos.board_winner()) return;
-  const Color us = pos.side_to_move();
-  if (pos.variant() == Variant::Classic) {
-    collect_with(pos, ClassicRules{}, out);
-    return;
-  }
-  collect_with(pos, ordox_forward_rules(us), out);
-  if (pos.mid_turn()) return;
-  const std::size_t first_sideways = out.size();
-  collect_with(pos, ordox_sideways_rules(), out);
-  // Keep only the sideways parts that can complete a turn.
-  std::size_t kept = first_sideways;
-  for (std::size_t i = first_sideways; i < out.size(); ++i)
-    if (sideways_part_completes(pos.after(out[i]))) out.set(kept++, out[i]);
-  out.truncate(kept);
-}
-
 void generate_parts_unchecked(const Position& pos, MoveList& out) {
   if (pos.board_winner()) return;
-  const Color us = pos.side_to_move();
   if (pos.variant() == Variant::Classic) {
     collect_with(pos, ClassicRules{}, out);
     return;
   }
-  collect_with(pos, ordox_forward_rules(us), out);
-  if (!pos.mid_turn()) collect_with(pos, ordox_sideways_rules(), out);
+  // One generator for both passes: the cut pieces and touch counts are shared.
+  PartGenerator gen(pos);
+  Collector c{&gen, true, &out};
+  gen.run(ordox_forward_rules(pos.side_to_move()), c);
+  if (!pos.mid_turn()) gen.run(ordox_sideways_rules(), c);
+}
+
+void generate_parts(const Position& pos, MoveList& out) {
+  const std::size_t first = out.size();
+  generate_parts_unchecked(pos, out);
+  if (pos.variant() == Variant::Classic || pos.mid_turn()) return;
+  // Keep only the sideways parts that can complete a turn.
+  std::size_t kept = first;
+  for (std::size_t i = first; i < out.size(); ++i) {
+    const Move m = out[i];
+    if (m.delta_rank() != 0 || sideways_part_completes(pos.after(m))) out.set(kept++, m);
+  }
+  out.truncate(kept);
 }
 
 void generate_tactical_parts(const Position& pos, MoveList& out) {
