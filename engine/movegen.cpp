@@ -427,19 +427,14 @@ Bitboard pieces_reaching(const Position& pos, DirSet dirs, Bitboard targets) {
   return found;
 }
 
-// The forward directions in which some piece of the side to move has an empty path to its target
-// row.
+// The forward directions in which some piece of the side to move can slide onto an empty square
+// of its target row (where an ordo, which never captures, could land).
 DirSet open_paths_to_target(const Position& pos) {
   const Color us = pos.side_to_move();
-  const Bitboard empty = pos.empty_squares(), own = pos.pieces(us);
+  const Bitboard open_target = rank_bb(target_rank(us)) & pos.empty_squares();
   DirSet dirs = 0;
-  for (int d = 0; d < DIRECTIONS; ++d) {
-    if (!(forward_dirs(us) & (1 << d))) continue;
-    const Direction back = opposite(Direction(d));
-    Bitboard path = rank_bb(target_rank(us)) & empty;
-    for (int i = 0; i < RANKS; ++i) path |= shift(path, back) & empty;
-    if (own & shift(path, back)) dirs |= DirSet(1 << d);
-  }
+  for (int d = 0; d < DIRECTIONS; ++d)
+    if ((forward_dirs(us) & (1 << d)) && pieces_reaching(pos, DirSet(1 << d), open_target)) dirs |= DirSet(1 << d);
   return dirs;
 }
 
