@@ -256,7 +256,6 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
   const Value alpha0 = alpha;
   Value best = -INF;
   Move best_move;
-  int tried = 0;
   sort_by_score(moves, scores);
   const Value static_eval_margin = static_eval + 150 * depth;
   int quiets_tried = 0;
@@ -274,7 +273,6 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
       if (depth <= 2 && static_eval_margin <= alpha && quiets_tried >= 1) continue;
     }
     if (quiet) ++quiets_tried;
-    ++tried;
     auto visit = [&](int d, Value a, Value b, bool pv) {
       return same_side ? search(child, d, a, b, child_ply, height + 1, pv)
                        : -search(child, d, -b, -a, child_ply, height + 1, pv);
@@ -314,14 +312,13 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
 
   if (best == -INF) return pos.mid_turn() ? -INF : loss_in(ply);  // every sideways part was illegal
   const Bound bound = best >= beta ? Bound::Lower : best > alpha0 ? Bound::Exact : Bound::Upper;
-  shared_.tt->store(pos.key(), best_move, to_table(best, ply), static_eval, depth, bound);
+  shared_.tt->store(pos.key(), best_move, to_table(best, ply), depth, bound);
   return best;
 }
 
 Value Searcher::search_root(int depth, Value alpha, Value beta, std::size_t first) {
   ++nodes_;
   Value best = -INF;
-  Frame& f = frames_[0];
   for (std::size_t i = first; i < lines_.size(); ++i) {
     RootLine& line = lines_[i];
     const Position child = root_.after(line.turn);
@@ -358,7 +355,6 @@ Value Searcher::search_root(int depth, Value alpha, Value beta, std::size_t firs
     if (v > alpha) alpha = v;
     if (alpha >= beta) break;
   }
-  (void)f;
   return best;
 }
 

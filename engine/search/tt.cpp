@@ -5,9 +5,8 @@
 
 namespace ordo {
 
-// data layout: move 32 | value 16 | eval 16 ... packed as: bits 0..31 move, 32..47 value,
-// 48..55 depth, 56..57 bound, 58..63 generation. The static eval is not stored (0).
-u64 TranspositionTable::pack(Move m, Value v, Value, int depth, Bound b, u8 gen) {
+// Data layout: bits 0..31 move, 32..47 value, 48..55 depth, 56..57 bound, 58..63 generation.
+u64 TranspositionTable::pack(Move m, Value v, int depth, Bound b, u8 gen) {
   return u64(m.raw()) | u64(u16(i16(v))) << 32 | u64(u8(std::clamp(depth, 0, 255))) << 48 | u64(b) << 56 |
          u64(gen & 0x3F) << 58;
 }
@@ -34,13 +33,12 @@ bool TranspositionTable::probe(u64 key, TTHit& out) const {
     out.value = i16(u16(data >> 32));
     out.depth = int((data >> 48) & 0xFF);
     out.bound = Bound((data >> 56) & 3);
-    out.eval = 0;
     return true;
   }
   return false;
 }
 
-void TranspositionTable::store(u64 key, Move move, Value value, Value eval, int depth, Bound bound) {
+void TranspositionTable::store(u64 key, Move move, Value value, int depth, Bound bound) {
   Bucket& b = buckets_[key % count_];
   Entry* victim = &b.e[0];
   int worst = 1 << 30;
@@ -56,7 +54,7 @@ void TranspositionTable::store(u64 key, Move move, Value value, Value eval, int 
     int worth = int((data >> 48) & 0xFF) - 8 * age;
     if (worth < worst) worst = worth, victim = &e;
   }
-  u64 data = pack(move, value, eval, depth, bound, generation_);
+  u64 data = pack(move, value, depth, bound, generation_);
   victim->data.store(data, std::memory_order_relaxed);
   victim->check.store(key ^ data, std::memory_order_relaxed);
 }

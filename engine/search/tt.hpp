@@ -16,7 +16,6 @@ enum class Bound : u8 { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 struct TTHit {
   Move move;
   Value value = 0;
-  Value eval = 0;
   int depth = 0;
   Bound bound = Bound::None;
 };
@@ -30,7 +29,7 @@ class TranspositionTable {
 
   bool probe(u64 key, TTHit& out) const;
   // Replaces, in the key's bucket, the same key or else the least valuable entry (shallow or old).
-  void store(u64 key, Move move, Value value, Value eval, int depth, Bound bound);
+  void store(u64 key, Move move, Value value, int depth, Bound bound);
   int hashfull() const;  // per mille of recently used entries, sampled
 
  private:
@@ -40,7 +39,7 @@ class TranspositionTable {
   };
   static constexpr int BUCKET = 4;
   struct alignas(64) Bucket { Entry e[BUCKET]; };
-  static u64 pack(Move m, Value v, Value eval, int depth, Bound b, u8 gen);
+  static u64 pack(Move m, Value v, int depth, Bound b, u8 gen);
 
   std::unique_ptr<Bucket[]> buckets_;
   std::size_t count_ = 0;
