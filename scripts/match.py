@@ -806,6 +806,13 @@ def selftest():
             failures.append(what)
         print("%s  %s" % ("ok  " if cond else "FAIL", what))
 
+    def rejected(parse, text, label):
+        try:
+            parse(text)
+            check(False, "%s %r rejected" % (label, text))
+        except UsageError:
+            check(True, "%s %r rejected" % (label, text))
+
     def near(a, b, tol=1e-6):
         return abs(a - b) <= tol
 
@@ -868,22 +875,14 @@ def selftest():
           and spec.options == [("Move Overhead", "10")], "engine spec: args, quoting, order")
     check(parse_engine_spec("cmd=./ordo").name == "ordo", "engine spec: default name")
     for bad in ("name=x", "foo cmd=x", "cmd=x option.Hash", "cmd=x cmd=y", "cmd="):
-        try:
-            parse_engine_spec(bad)
-            check(False, "engine spec %r rejected" % bad)
-        except UsageError:
-            check(True, "engine spec %r rejected" % bad)
+        rejected(parse_engine_spec, bad, "engine spec")
     tc = parse_tc("2+0.05")
     check(tc.kind == "clock" and tc.base_ms == 2000 and tc.inc_ms == 50, "tc 2+0.05")
     tc = parse_tc("movetime=100")
     check(tc.kind == "movetime" and tc.value == 100, "tc movetime=100")
     check(parse_tc("depth=1").kind == "depth" and parse_tc("nodes=5000").value == 5000, "tc depth/nodes")
     for bad in ("depth=0", "2+", "fast", "movetime=-1", "0+1"):
-        try:
-            parse_tc(bad)
-            check(False, "tc %r rejected" % bad)
-        except UsageError:
-            check(True, "tc %r rejected" % bad)
+        rejected(parse_tc, bad, "tc")
     sp = parse_sprt("elo0=0 elo1=10 alpha=0.05 beta=0.05")
     check(sp == {"elo0": 0, "elo1": 10, "alpha": 0.05, "beta": 0.05}, "sprt spec")
 
