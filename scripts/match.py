@@ -473,8 +473,33 @@ class Referee:
             raise RefereeError("referee: status ongoing but no legal moves after %r" % cmd)
         return legal, status, fields[0] + " " + fields[1]
 
+    def score(self, moves, nodes):
+        """The referee's own search score of the position after `moves` at a fixed node count,
+        from the side to move's view: centipawns, or +-MATE_CP for a forced win or loss."""
+        try:
+            self.proc.send("ucinewgame")
+            self.proc.send(position_command(moves))
+            self.proc.send("go nodes %d" % nodes)
+            lines = self.proc.read_until(lambda l: l.startswith("bestmove"), self.TIMEOUT)
+        except (ProcessDied, NoAnswer) as e:
+            raise RefereeError(str(e))
+        found = None
+        for l in lines:
+            m = re.search(r" score (cp|mate) (-?\d+)", l)
+            if m:
+                found = m
+        if found is None:
+            raise RefereeError("referee printed no score for %r" % position_command(moves))
+        value = int(found.group(2))
+        if found.group(1) == "mate":
+            return MATE_CP if value > 0 else -MATE_CP
+        return value
+
     def close(self):
         self.proc.close()
+
+
+MATE_CP = 100000
 
 
 def position_command(moves):
@@ -532,14 +557,22 @@ class Match:
                 if ok:
                     legal, status, key = referee.state(moves)
                     seen[key] = seen.get(key, 0) + 1
-                    if status == "ongoing" and seen[key] < 3:
+                    if status == "ongoing" and seen[key] < 3 and self.balanced(moves, referee):
                         break
             else:
-                raise RefereeError("no opening of %d plies that leaves the game running found in "
-                                   "200 attempts" % plies)
+                raise RefereeError("no opening of %d plies that leaves the game running%s found "
+                                   "in 200 attempts" % (plies, " and balanced"
+                                                        if self.args.opening_balance else ""))
         with self.lock:
             self.openings.setdefault(pair, moves)
             return self.openings[pair]
+
+    def balanced(self, moves, referee):
+        """Whether the referee's search scores the opening within --opening-balance cp."""
+        limit = self.args.opening_balance
+        if not limit:
+            return True
+        return abs(referee.score(moves, self.args.opening_nodes)) <= limit
 
     def go_command(self, clocks):
         tc = self.tc
@@ -685,10 +718,12 @@ class Match:
 def run_match(args, specs, tc, sprt):
     match = Match(args, specs, tc)
     names = [s.name for s in specs]
+    balance = (", balanced within %d cp at %d nodes" % (args.opening_balance, args.opening_nodes)
+               if args.opening_balance else "")
     print("Match: %s vs %s, variant %s, %d games, tc %s, concurrency %d, openings %d plies "
-          "(seed %d), max %d plies" % (names[0], names[1], args.variant, args.games, tc,
-                                       args.concurrency, args.openings_plies, args.seed,
-                                       args.max_plies))
+          "(seed %d%s), max %d plies" % (names[0], names[1], args.variant, args.games, tc,
+                                         args.concurrency, args.openings_plies, args.seed,
+                                         balance, args.max_plies))
     if sprt:
         lo, hi = sprt_bounds(sprt["alpha"], sprt["beta"])
         print("SPRT: elo0=%g elo1=%g alpha=%g beta=%g, bounds (%.3f, %.3f)"
@@ -914,6 +949,11 @@ def main(argv=None):
     ap.add_argument("--concurrency", type=int, default=1, help="games played at once (default 1)")
     ap.add_argument("--openings-plies", type=int, default=0, metavar="P",
                     help="random legal opening of P turns per pair of games (default 0)")
+    ap.add_argument("--opening-balance", type=int, default=0, metavar="CP",
+                    help="keep only openings the referee's own search (--opening-nodes) scores "
+                         "within CP centipawns of equal; 0 keeps every opening (default 0)")
+    ap.add_argument("--opening-nodes", type=int, default=20000, metavar="N",
+                    help="node count of that search (default 20000)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the opening RNG (default 1)")
     ap.add_argument("--max-plies", type=int, default=400,
                     help="adjudicate a draw after this many turns (default 400)")
@@ -951,6 +991,8 @@ def main(argv=None):
             raise UsageError("--openings-plies must be >= 0 and --max-plies >= 1")
         if args.openings_plies >= args.max_plies:
             raise UsageError("--openings-plies must be less than --max-plies")
+        if args.opening_balance < 0 or args.opening_nodes < 1:
+            raise UsageError("--opening-balance must be >= 0 and --opening-nodes >= 1")
         if args.move_timeout <= 0:
             raise UsageError("--move-timeout must be positive")
         args.concurrency = min(args.concurrency, args.games)
