@@ -335,7 +335,8 @@ Value Searcher::search_root(int depth, Value alpha, Value beta, std::size_t firs
       if (v > alpha && v < beta) v = -search(child, depth - 1, -beta, -alpha, 1, h, true);
     }
     keys_.resize(keys_.size() - std::size_t(h));
-    if (shared_.stop.load(std::memory_order_relaxed) && completed_depth_ > 0) return best;
+    // An interrupted search says nothing: the lines searched before it keep their scores.
+    if (shared_.stop.load(std::memory_order_relaxed)) return best;
 
     if (i == first || v > alpha) {
       line.score = v;
@@ -388,7 +389,8 @@ void Searcher::run(SearchListener* listener) {
       if (shared_.stop.load(std::memory_order_relaxed)) break;
     }
     if (shared_.stop.load(std::memory_order_relaxed)) {
-      if (listener && completed_depth_ > 0) report(*listener, completed_depth_);
+      // A first iteration cut short still reports the root turns it finished.
+      if (listener && (completed_depth_ > 0 || lines_[0].score > -INF)) report(*listener, std::max(completed_depth_, 1));
       break;
     }
     completed_depth_ = depth;

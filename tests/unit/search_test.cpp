@@ -157,6 +157,20 @@ TEST_SUITE("search") {
     }
   }
 
+  TEST_CASE("a first iteration cut short reports the root turns it finished") {
+    // 300 nodes are far from enough for depth 1 in this Ordo X middlegame (some 2,000 root turns).
+    const Position pos = fen(Variant::OrdoX, "2B2BBB2/1BBBBBBBBB/B2BB3BB/1BBW6/3W6/1WW1WW1WWW/1WWWWWWWWW/2W3W3 w 0 3");
+    SearchLimits l;
+    l.nodes = 300;
+    Collector c = search(pos, l);
+    REQUIRE(c.best);
+    REQUIRE(c.infos.size() == 1);
+    CHECK(c.infos[0].depth == 1);
+    CHECK_FALSE(c.infos[0].score.mate_plies.has_value());
+    REQUIRE(!c.infos[0].pv.empty());
+    CHECK(c.infos[0].pv[0] == *c.best);
+  }
+
   TEST_CASE("MultiPV reports distinct legal root turns") {
     for (Variant v : {Variant::Classic, Variant::OrdoX}) {
       const Position start = Position::start(v);
