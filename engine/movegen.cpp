@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cassert>
+#include <cstdlib>
 
 #include "connectivity.hpp"
 
@@ -49,7 +50,7 @@ class PartGenerator {
 
   template <class Visitor>
   void run(const PartRules& rules, Visitor& v) {
-    if (rules.single) {
+    if (rules.single && (own_ & rules.movers)) {
       Bitboard pieces = own_ & rules.movers;
       const bool bulk = own_connected();
       if (bulk) {
@@ -375,6 +376,22 @@ struct AnyFinder {
   void bulk(PartGenerator&, Direction, Bitboard, Bitboard) { found = true; }
 };
 
+// Finds a part that wins at once: a piece onto the target row, or the capture of the last enemy piece.
+struct WinFinder {
+  Bitboard target_row;
+  bool last_enemy;
+  bool found = false;
+  bool done() const { return found; }
+  void singles(Square, Bitboard quiet, Bitboard captures) {
+    if (((quiet | captures) & target_row) || (last_enemy && captures)) found = true;
+  }
+  void bulk(PartGenerator&, Direction, Bitboard quiet, Bitboard captures) { singles(NO_SQUARE, quiet, captures); }
+  void ordo(Square a, Square b, Square to) {
+    const int dr = rank_of(to) - rank_of(a);
+    if ((rank_bb(rank_of(to)) | rank_bb(rank_of(b) + dr)) & target_row) found = true;
+  }
+};
+
 // Classic rules depend on whether the side to move is split; the generator knows.
 struct ClassicRules {};
 
@@ -438,7 +455,133 @@ DirSet open_paths_to_target(const Position& pos) {
   return dirs;
 }
 
+// Which parts of a connected side can land on its target row and leave it connected, judged by
+// rank distances alone. The landing piece must touch a piece that stays: for a singleton or a
+// horizontal ordo that one stands on the row before the target row (`near`); a vertical ordo of
+// length L needs one within L rows of the target row, so it must be at least as long as the
+// leader's distance from it (`vertical_tops`: the top pieces of such runs). A side that is one
+// line has no piece to touch and may land anyhow.
+struct TargetReach {
+  bool near;
+  Bitboard vertical_tops;
+  int distance;  // of the leader from the target row
+  bool possible() const { return near || vertical_tops; }
+};
+TargetReach target_reach(Bitboard own, Color us) {
+  const Square first = own.lsb();
+  const int leader = us == WHITE ? rank_of(own.msb()) : rank_of(own.lsb());
+  const int distance = std::abs(target_rank(us) - leader);
+  if (!(own & ~rank_bb(rank_of(first))) || !(own & ~file_bb(file_of(first)))) return {true, own, distance};
+  if (distance <= 1) return {true, own, distance};
+  // Pieces with distance - 1 own pieces contiguously below them (above, for Black).
+  Bitboard runs = own;
+  for (int i = 1; i < distance && runs; ++i) runs &= us == WHITE ? shift<N>(runs) : shift<S>(runs);
+  return {false, runs, distance};
+}
+
+// The squares where one more own piece completes a vertical run of `length`: length - 1 own
+// pieces contiguously above and below it in its file together.
+Bitboard run_completions(Bitboard own, int length) {
+  Bitboard above[RANKS], below[RANKS];  // [k]: squares with at least k own pieces right above/below
+  above[0] = below[0] = BOARD;
+  for (int k = 1; k < length; ++k) {
+    above[k] = shift<S>(own & above[k - 1]);
+    below[k] = shift<N>(own & below[k - 1]);
+  }
+  Bitboard found;
+  for (int k = 0; k < length; ++k) found |= above[k] & below[length - 1 - k];
+  return found;
+}
+
+// The forward directions in which one of `tops` slides over empty squares onto an empty square of
+// the target row (the leading piece of an ordo that lands there).
+DirSet open_lines_to_target(Color us, Bitboard occupied, Bitboard tops) {
+  const int target = target_rank(us);
+  DirSet dirs = 0;
+  for (Square p : tops)
+    for (int d = 0; d < DIRECTIONS; ++d) {
+      if (!(forward_dirs(us) & (1 << d))) continue;
+      const Bitboard r = ray(Direction(d), p);
+      const Bitboard landing = r & rank_bb(target);
+      // The squares up to the landing square: the ray less what lies beyond it.
+      if (landing && !((r ^ ray(Direction(d), landing.lsb())) & occupied)) dirs |= DirSet(1 << d);
+    }
+  return dirs;
+}
+
+// Whether the side to move wins with its next part alone.
+bool part_wins(const Position& pos) {
+  const Color us = pos.side_to_move();
+  const Bitboard enemy = pos.pieces(~us);
+  const bool last_enemy = enemy.count() == 1;
+  const bool ordox = pos.variant() == Variant::OrdoX;
+  PartRules rules = ordox ? ordox_forward_rules(us) : classic_rules(us, pos.split(us));
+  if (!last_enemy) {
+    // Only slides onto the target row can win: restrict to the pieces with a path there.
+    const Bitboard target_row = rank_bb(target_rank(us));
+    const TargetReach reach = pos.split(us) ? TargetReach{true, BOARD, 0} : target_reach(pos.pieces(us), us);
+    if (reach.near) {
+      const DirSet winning_dirs = open_paths_to_target(pos);
+      rules.h_ordo &= winning_dirs;
+      rules.v_ordo &= winning_dirs;
+      rules.single_targets = target_row;
+      rules.movers = pieces_reaching(pos, rules.single, target_row);
+    } else {
+      // Only a long vertical ordo can win, led by one of the tops.
+      if (!reach.vertical_tops) return false;
+      rules.single = rules.h_ordo = 0;
+      rules.v_ordo &= open_lines_to_target(us, ~pos.empty_squares(), reach.vertical_tops);
+    }
+    if (!(rules.single && rules.movers) && !rules.h_ordo && !rules.v_ordo) return false;
+  }
+  PartGenerator gen(pos);
+  WinFinder f{rank_bb(target_rank(us)), last_enemy};
+  gen.run(rules, f);
+  if (!f.found && ordox && last_enemy && !pos.mid_turn())
+    gen.run({sideways_dirs(), 0, 0, enemy, pieces_reaching(pos, sideways_dirs(), enemy)}, f);
+  return f.found;
+}
+
+// The squares a part empties or fills for its mover.
+Bitboard changed_squares(Move m) {
+  if (!m.is_ordo()) return Bitboard::square(m.from()) | Bitboard::square(m.to());
+  const Bitboard line = line_between(m.from(), m.end2());
+  const int delta = int(m.to()) - int(m.from());
+  return line ^ (delta > 0 ? line << delta : line >> -delta);
+}
+
 }  // namespace
+
+bool has_winning_turn(const Position& pos) {
+  if (pos.board_winner()) return false;
+  if (part_wins(pos)) return true;
+  if (pos.variant() == Variant::Classic || pos.mid_turn()) return false;
+  const Color us = pos.side_to_move();
+  const Bitboard own = pos.pieces(us), enemy = pos.pieces(~us), occupied = own | enemy;
+  PartRules rules = ordox_sideways_rules();
+  const TargetReach reach = target_reach(own, us);
+  if (!reach.possible() && enemy.more_than_one() && own.count() > RANKS) {
+    // A quiet singleton can then help only by completing a vertical run as long as the leader's
+    // distance from the target row (see target_reach); too many pieces to make one file.
+    rules.single_targets = enemy | run_completions(own, reach.distance);
+    rules.movers = pieces_reaching(pos, rules.single, rules.single_targets);
+  }
+  MoveList sideways;
+  collect_with(pos, rules, sideways);
+  for (Move m : sideways) {
+    // A quiet part leaves the enemy whole, so the forward part must reach the target row: most
+    // parts are ruled out by the shape of the side alone.
+    const bool quiet = m.is_ordo() || !enemy.has(m.to());
+    if (quiet && enemy.more_than_one()) {
+      const Bitboard changed = changed_squares(m);
+      const TargetReach r = target_reach(own ^ changed, us);
+      if (!r.near && !(r.vertical_tops && open_lines_to_target(us, occupied ^ changed, r.vertical_tops))) continue;
+    }
+    const Position q = pos.after(m);
+    if (q.mid_turn() ? part_wins(q) : q.board_winner() == us) return true;
+  }
+  return false;
+}
 
 void generate_forward_parts(const Position& pos, MoveList& out) {
   if (pos.board_winner()) return;

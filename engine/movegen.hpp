@@ -25,6 +25,10 @@ void generate_parts_unchecked(const Position& pos, MoveList& out);
 // for a classic side that is split, every reconnecting move (all its moves are forced).
 void generate_tactical_parts(const Position& pos, MoveList& out);
 
+// Whether the side to move can win within its current turn: reach its target row or take the last
+// enemy piece, in Ordo X at a turn's start also by a sideways part and then a forward part.
+bool has_winning_turn(const Position& pos);
+
 // Every legal complete turn, in generation order. A finished position has none.
 std::vector<Turn> legal_turns(const Position& pos);
 

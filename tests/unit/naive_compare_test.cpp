@@ -51,7 +51,7 @@ std::size_t scaled(std::size_t n) {
 }
 
 struct Tally {
-  std::size_t positions = 0, turns = 0, finished = 0, no_move = 0, statuses = 0, failures = 0;
+  std::size_t positions = 0, turns = 0, finished = 0, no_move = 0, statuses = 0, winning = 0, failures = 0;
 };
 
 // Compares one position; reports at most a few failures in detail.
@@ -85,6 +85,20 @@ void compare(const Position& pos, Tally& tally, bool always_status) {
       FAIL_CHECK("after " << core[i].first << " in " << to_fen(pos) << " (" << variant_name(v) << "): core " << a
                           << ", naive " << b);
   }
+  // has_winning_turn says whether some turn ends with the mover on its target row or the enemy gone.
+  const char mover = board.white_to_move ? naive::kWhite : naive::kBlack;
+  const char other = board.white_to_move ? naive::kBlack : naive::kWhite;
+  const int target_first = board.white_to_move ? naive::kSquares - naive::kFiles : 0;
+  const bool naive_wins = std::any_of(naive_turns.begin(), naive_turns.end(), [&](const auto& t) {
+    const auto& sq = t.second.sq;
+    return std::find(sq.begin() + target_first, sq.begin() + target_first + naive::kFiles, mover) !=
+               sq.begin() + target_first + naive::kFiles ||
+           std::find(sq.begin(), sq.end(), other) == sq.end();
+  });
+  tally.winning += naive_wins;
+  if (has_winning_turn(pos) != naive_wins && ++tally.failures <= 5)
+    FAIL_CHECK("has_winning_turn differs in " << to_fen(pos) << " (" << variant_name(v) << "): core "
+                                              << !naive_wins << ", naive " << naive_wins);
   // The same status. naive::status regenerates every turn, so in Ordo X only finished and
   // move-less positions and a sample of the others are asked.
   const GameStatus st = game_status(pos);
@@ -103,10 +117,12 @@ void compare_all(const std::vector<Position>& positions, bool always_status, std
   Tally tally;
   for (const Position& pos : positions) compare(pos, tally, always_status);
   MESSAGE(tally.positions << " positions, " << tally.turns << " turns, " << tally.finished << " finished, "
-                          << tally.no_move << " without a legal move, " << tally.statuses << " statuses compared");
+                          << tally.no_move << " without a legal move, " << tally.statuses << " statuses compared, "
+                          << tally.winning << " with a winning turn");
   CHECK(tally.failures == 0);
   CHECK(tally.positions == positions.size());
   CHECK(tally.turns >= min_turns);
+  CHECK(tally.winning > 0);
 }
 
 // Random play from `origins` small random boards of lo..hi pieces a side, `per_origin` positions each.
