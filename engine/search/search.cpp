@@ -25,6 +25,10 @@ bool reaches_target(const Position& pos, Move m) {
   return rank_of(m.to()) == target || rank_of(m.end2()) + dr == target;
 }
 
+// Whether a win this turn may need a sideways part first (an Ordo X turn's start). Such wins are
+// found directly, as the move loops' pruning and the quiescence would miss them.
+bool can_win_turn_by_sideways(const Position& pos) { return pos.variant() == Variant::OrdoX && !pos.mid_turn(); }
+
 // Quiescence follows captures this many parts deep, then only moves that win at once.
 constexpr int QSEARCH_CAPTURE_PLIES = 4;
 
@@ -175,13 +179,15 @@ Value Searcher::qsearch(const Position& pos, Value alpha, Value beta, int ply, i
   if (pos.board_winner()) return loss_in(ply);
   if (height >= MAX_HEIGHT) return evaluate(pos);
 
+  Value stand = evaluate(pos);
+  if (stand >= beta) return stand;
+  if (can_win_turn_by_sideways(pos) && has_winning_turn(pos)) return win_in(ply + 1);
+
   Frame& f = frames_[height];
   MoveList& moves = f.list();
   moves.clear();
   generate_tactical_parts(pos, moves);
 
-  Value stand = evaluate(pos);
-  if (stand >= beta) return stand;
   alpha = std::max(alpha, stand);
   const bool wins_only = qdepth >= QSEARCH_CAPTURE_PLIES;
   Value best = stand;
@@ -226,6 +232,7 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
   shared_.thread_nodes[index_]->store(nodes_, std::memory_order_relaxed);
   if (should_stop()) return 0;
   if (height >= MAX_HEIGHT || ply >= MAX_PLY - 1) return evaluate(pos);
+  if (can_win_turn_by_sideways(pos) && has_winning_turn(pos)) return win_in(ply + 1);
 
   // Mate distance pruning.
   alpha = std::max(alpha, loss_in(ply));
