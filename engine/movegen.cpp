@@ -318,6 +318,13 @@ class PartGenerator {
   CaptureSplit split_[SQUARES];  // valid where split_known_ is set
 };
 
+// Whether the ordo a..b, with a landing on `to`, puts a piece on `row`: the landing line's ranks are
+// those of `to` and of b moved as far.
+bool ordo_lands_on(Square a, Square b, Square to, Bitboard row) {
+  const int dr = rank_of(to) - rank_of(a);
+  return bool((rank_bb(rank_of(to)) | rank_bb(rank_of(b) + dr)) & row);
+}
+
 // Visitors.
 struct Counter {
   PartGenerator* gen;
@@ -362,9 +369,7 @@ struct TacticalCollector : Collector {
     Collector::bulk(g, d, quiet & target_row, captures);
   }
   void ordo(Square a, Square b, Square to) {
-    const int dr = rank_of(to) - rank_of(a);
-    const int far_rank = std::max(rank_of(to), rank_of(b) + dr), near_rank = std::min(rank_of(to), rank_of(b) + dr);
-    if ((rank_bb(far_rank) & target_row) || (rank_bb(near_rank) & target_row)) Collector::ordo(a, b, to);
+    if (ordo_lands_on(a, b, to, target_row)) Collector::ordo(a, b, to);
   }
 };
 
@@ -387,8 +392,7 @@ struct WinFinder {
   }
   void bulk(PartGenerator&, Direction, Bitboard quiet, Bitboard captures) { singles(NO_SQUARE, quiet, captures); }
   void ordo(Square a, Square b, Square to) {
-    const int dr = rank_of(to) - rank_of(a);
-    if ((rank_bb(rank_of(to)) | rank_bb(rank_of(b) + dr)) & target_row) found = true;
+    if (ordo_lands_on(a, b, to, target_row)) found = true;
   }
 };
 
@@ -515,10 +519,10 @@ bool part_wins(const Position& pos) {
   const Bitboard enemy = pos.pieces(~us);
   const bool last_enemy = enemy.count() == 1;
   const bool ordox = pos.variant() == Variant::OrdoX;
+  const Bitboard target_row = rank_bb(target_rank(us));
   PartRules rules = ordox ? ordox_forward_rules(us) : classic_rules(us, pos.split(us));
   if (!last_enemy) {
     // Only slides onto the target row can win: restrict to the pieces with a path there.
-    const Bitboard target_row = rank_bb(target_rank(us));
     const TargetReach reach = pos.split(us) ? TargetReach{true, BOARD, 0} : target_reach(pos.pieces(us), us);
     if (reach.near) {
       const DirSet winning_dirs = open_paths_to_target(pos);
@@ -535,19 +539,11 @@ bool part_wins(const Position& pos) {
     if (!(rules.single && rules.movers) && !rules.h_ordo && !rules.v_ordo) return false;
   }
   PartGenerator gen(pos);
-  WinFinder f{rank_bb(target_rank(us)), last_enemy};
+  WinFinder f{target_row, last_enemy};
   gen.run(rules, f);
   if (!f.found && ordox && last_enemy && !pos.mid_turn())
     gen.run({sideways_dirs(), 0, 0, enemy, pieces_reaching(pos, sideways_dirs(), enemy)}, f);
   return f.found;
-}
-
-// The squares a part empties or fills for its mover.
-Bitboard changed_squares(Move m) {
-  if (!m.is_ordo()) return Bitboard::square(m.from()) | Bitboard::square(m.to());
-  const Bitboard line = line_between(m.from(), m.end2());
-  const int delta = int(m.to()) - int(m.from());
-  return line ^ (delta > 0 ? line << delta : line >> -delta);
 }
 
 }  // namespace

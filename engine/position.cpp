@@ -41,6 +41,13 @@ Bitboard line_between(Square a, Square b) {
   return line;
 }
 
+Bitboard changed_squares(Move part) {
+  if (!part.is_ordo()) return Bitboard::square(part.from()) | Bitboard::square(part.to());
+  const Bitboard line = line_between(part.from(), part.end2());
+  const int delta = int(part.to()) - int(part.from());
+  return line ^ (delta > 0 ? line << delta : line >> -delta);
+}
+
 Position Position::start(Variant v) {
   Bitboard white = rank_bb(1);
   for (Square s : {C1, D1, G1, H1, A3, B3, E3, F3, I3, J3}) white |= Bitboard::square(s);
@@ -89,10 +96,7 @@ Position Position::after(Move m) const {
   const Color us = side_, them = ~us;
   bool capture = false;
   if (m.is_ordo()) {
-    Bitboard line = line_between(m.from(), m.end2());
-    int delta = int(m.to()) - int(m.from());
-    Bitboard moved = delta > 0 ? line << delta : line >> -delta;
-    Bitboard changed = line ^ moved;
+    const Bitboard changed = changed_squares(m);
     p.pieces_[us] ^= changed;
     p.key_ ^= key_of(changed, us);
   } else {

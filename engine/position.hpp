@@ -66,4 +66,7 @@ class Position {
 // The pieces of an ordo between two end squares on one rank or one file (inclusive).
 Bitboard line_between(Square a, Square b);
 
+// The squares a part empties or fills for its mover (captured enemy pieces aside).
+Bitboard changed_squares(Move part);
+
 }  // namespace ordo

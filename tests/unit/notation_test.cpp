@@ -14,9 +14,6 @@ using namespace ordo::testing;
 
 namespace {
 
-constexpr Variant CLASSIC = Variant::Classic;
-constexpr Variant ORDOX = Variant::OrdoX;
-
 // The token is rejected with a message that quotes it and contains `fragment`.
 void check_rejected(const Position& pos, const std::string& token, const std::string& fragment = "") {
   auto t = parse_turn(pos, token);

@@ -19,9 +19,6 @@ using namespace ordo::testing;
 
 namespace {
 
-constexpr Variant CLASSIC = Variant::Classic;
-constexpr Variant ORDOX = Variant::OrdoX;
-
 // The other views of the move list agree with legal_turns.
 void check_consistent(const Position& pos) {
   const auto turns = legal_turns(pos);

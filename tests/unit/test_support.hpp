@@ -20,6 +20,9 @@
 
 namespace ordo::testing {
 
+inline constexpr Variant CLASSIC = Variant::Classic;
+inline constexpr Variant ORDOX = Variant::OrdoX;
+
 // A position from a FEN that must be valid (throws otherwise, which doctest reports).
 inline Position pos_of(std::string_view fen, Variant v) {
   auto p = parse_fen(fen, v);

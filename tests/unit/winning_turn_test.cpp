@@ -14,9 +14,6 @@ using namespace ordo::testing;
 
 namespace {
 
-constexpr Variant CLASSIC = Variant::Classic;
-constexpr Variant ORDOX = Variant::OrdoX;
-
 // The definition, by listing every legal turn.
 bool wins_by_definition(const Position& pos) {
   const auto turns = legal_turns(pos);
