@@ -183,7 +183,7 @@ Parsed<Position> parse_fen(std::string_view fen, Variant v) {
     return P::failure("FEN side to move '" + std::string(fields[1]) + "' is not 'w' or 'b'");
   int quiet = 0, fullmove = 1;
   if (fields.size() == 4) {
-    auto q = parse_counter(fields[2], 65535), f = parse_counter(fields[3], 65535);
+    auto q = parse_counter(fields[2], COUNTER_CAP), f = parse_counter(fields[3], COUNTER_CAP);
     if (!q) return P::failure("FEN quiet-ply counter '" + std::string(fields[2]) + "' is not a number from 0 to 65535");
     if (!f || *f < 1) return P::failure("FEN fullmove number '" + std::string(fields[3]) + "' is not a number from 1 to 65535");
     quiet = *q, fullmove = *f;

@@ -1,5 +1,6 @@
 #include "position.hpp"
 
+#include <algorithm>
 #include <cassert>
 
 #include "connectivity.hpp"
@@ -133,8 +134,9 @@ Position Position::after(Move m) const {
   }
   p.side_ = them;
   p.key_ ^= zobrist::KEYS.black_to_move;
-  p.quiet_plies_ = (capture || forward) ? 0 : u16(quiet_plies_ + 1);
-  if (us == BLACK) ++p.fullmove_;
+  // Both counters saturate at the cap (RULES.md): a FEN printed here always parses again.
+  p.quiet_plies_ = (capture || forward) ? 0 : u16(std::min<int>(quiet_plies_ + 1, COUNTER_CAP));
+  if (us == BLACK) p.fullmove_ = u16(std::min<int>(fullmove_ + 1, COUNTER_CAP));
   assert(p.key_ == p.compute_key());
   return p;
 }

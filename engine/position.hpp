@@ -12,6 +12,9 @@ namespace ordo {
 
 enum class WinReason : u8 { TargetRow, NoPieces, NoLegalMove };
 
+// The largest value of either move counter; both stop there (RULES.md section 7, FEN).
+inline constexpr int COUNTER_CAP = 65535;
+
 class Position {
  public:
   // The start position of a variant (RULES.md section 1).
