@@ -1,9 +1,19 @@
 #include "tt.hpp"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
+#include <thread>
+#include <vector>
 
 namespace ordo {
+
+namespace {
+using Ref = std::atomic_ref<u64>;
+constexpr auto RELAXED = std::memory_order_relaxed;
+}  // namespace
 
 // Data layout: bits 0..31 move, 32..47 value, 48..55 depth, 56..57 bound, 58..63 generation.
 u64 TranspositionTable::pack(Move m, Value v, int depth, Bound b, u8 gen) {
@@ -11,24 +21,79 @@ u64 TranspositionTable::pack(Move m, Value v, int depth, Bound b, u8 gen) {
          u64(gen & 0x3F) << 58;
 }
 
-void TranspositionTable::resize(std::size_t mb) {
-  std::size_t bytes = std::max<std::size_t>(mb, 1) << 20;
-  count_ = bytes / sizeof(Bucket);
-  buckets_ = std::make_unique<Bucket[]>(count_);
-  clear();
+// Writes zeros over the table with one thread per hardware thread: the pages are made present up
+// front (a search should not pay for them) and a large table is ready in a fraction of a second.
+void TranspositionTable::zero_parallel(Bucket* b, std::size_t count) {
+  const std::size_t bytes = count * sizeof(Bucket);
+  const std::size_t n = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 64);
+  if (n == 1 || bytes < (std::size_t(64) << 20)) {
+    std::memset(static_cast<void*>(b), 0, bytes);
+    return;
+  }
+  std::vector<std::thread> threads;
+  const std::size_t per = count / n;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t from = i * per, to = i + 1 == n ? count : from + per;
+    threads.emplace_back([=] { std::memset(static_cast<void*>(b + from), 0, (to - from) * sizeof(Bucket)); });
+  }
+  for (auto& t : threads) t.join();
+}
+
+TranspositionTable::Bucket* TranspositionTable::map_zeroed(std::size_t count) {
+  const std::size_t bytes = count * sizeof(Bucket);
+  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) return nullptr;
+  Bucket* b = static_cast<Bucket*>(p);  // page aligned, so every bucket sits on its own cache line
+  zero_parallel(b, count);
+  return b;
+}
+
+void TranspositionTable::unmap(Bucket* b, std::size_t count) {
+  if (b) munmap(b, count * sizeof(Bucket));
+}
+
+TranspositionTable::TranspositionTable(std::size_t mb) {
+  if (std::string err = resize(mb); !err.empty()) throw std::runtime_error(err);
+}
+
+TranspositionTable::~TranspositionTable() { unmap(buckets_, count_); }
+
+std::string TranspositionTable::resize(std::size_t mb) {
+  mb = std::max<std::size_t>(mb, 1);
+  const std::size_t count = (mb << 20) / sizeof(Bucket);
+  Bucket* fresh = map_zeroed(count);
+  if (!fresh && buckets_) {
+    // Short of memory: release the old table and try again.
+    unmap(buckets_, count_);
+    buckets_ = nullptr;
+    fresh = map_zeroed(count);
+    if (!fresh) {
+      buckets_ = map_zeroed(count_);  // the old size, empty
+      if (!buckets_) buckets_ = map_zeroed(count_ = (std::size_t(1) << 20) / sizeof(Bucket)), mb_ = 1;
+      generation_ = 0;
+      return "Hash " + std::to_string(mb) + " MB could not be allocated; the table keeps " + std::to_string(mb_) +
+             " MB (cleared)";
+    }
+  }
+  if (!fresh) return "Hash " + std::to_string(mb) + " MB could not be allocated";
+  unmap(buckets_, count_);
+  buckets_ = fresh;
+  count_ = count;
+  mb_ = mb;
+  generation_ = 0;
+  return "";
 }
 
 void TranspositionTable::clear() {
-  for (std::size_t i = 0; i < count_; ++i)
-    for (auto& e : buckets_[i].e) e.check.store(0, std::memory_order_relaxed), e.data.store(0, std::memory_order_relaxed);
+  zero_parallel(buckets_, count_);
   generation_ = 0;
 }
 
 bool TranspositionTable::probe(u64 key, TTHit& out) const {
-  const Bucket& b = buckets_[key % count_];
-  for (const auto& e : b.e) {
-    u64 data = e.data.load(std::memory_order_relaxed);
-    if ((e.check.load(std::memory_order_relaxed) ^ data) != key || data == 0) continue;
+  Bucket& b = buckets_[key % count_];
+  for (auto& e : b.e) {
+    u64 data = Ref(e.data).load(RELAXED);
+    if ((Ref(e.check).load(RELAXED) ^ data) != key || data == 0) continue;
     out.move = Move::from_raw(u32(data));
     out.value = i16(u16(data >> 32));
     out.depth = int((data >> 48) & 0xFF);
@@ -43,8 +108,8 @@ void TranspositionTable::store(u64 key, Move move, Value value, int depth, Bound
   Entry* victim = &b.e[0];
   int worst = 1 << 30;
   for (auto& e : b.e) {
-    u64 data = e.data.load(std::memory_order_relaxed);
-    if ((e.check.load(std::memory_order_relaxed) ^ data) == key && data) {
+    u64 data = Ref(e.data).load(RELAXED);
+    if ((Ref(e.check).load(RELAXED) ^ data) == key && data) {
       // Same position: keep the old move when the new result has none.
       if (move.is_none()) move = Move::from_raw(u32(data));
       victim = &e;
@@ -55,15 +120,15 @@ void TranspositionTable::store(u64 key, Move move, Value value, int depth, Bound
     if (worth < worst) worst = worth, victim = &e;
   }
   u64 data = pack(move, value, depth, bound, generation_);
-  victim->data.store(data, std::memory_order_relaxed);
-  victim->check.store(key ^ data, std::memory_order_relaxed);
+  Ref(victim->data).store(data, RELAXED);
+  Ref(victim->check).store(key ^ data, RELAXED);
 }
 
 int TranspositionTable::hashfull() const {
   int used = 0, n = 0;
   for (std::size_t i = 0; i < std::min<std::size_t>(count_, 250); ++i)
-    for (const auto& e : buckets_[i].e) {
-      u64 data = e.data.load(std::memory_order_relaxed);
+    for (auto& e : buckets_[i].e) {
+      u64 data = Ref(e.data).load(RELAXED);
       ++n;
       if (data && ((data >> 58) & 0x3F) == generation_) ++used;
     }

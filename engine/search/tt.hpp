@@ -1,10 +1,12 @@
 // The transposition table: shared by all search threads without locks. Each entry stores its key
-// XOR its data, so a torn write is detected as a miss.
+// XOR its data, so a torn write is detected as a miss. The table is mapped from the operating
+// system, so a size the machine cannot hold is refused at once, and cleared by all hardware
+// threads together.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
-#include <memory>
+#include <string>
 
 #include "move.hpp"
 #include "score.hpp"
@@ -22,8 +24,16 @@ struct TTHit {
 
 class TranspositionTable {
  public:
-  explicit TranspositionTable(std::size_t mb = 16) { resize(mb); }
-  void resize(std::size_t mb);
+  explicit TranspositionTable(std::size_t mb = 16);
+  ~TranspositionTable();
+  TranspositionTable(const TranspositionTable&) = delete;
+  TranspositionTable& operator=(const TranspositionTable&) = delete;
+
+  // A new, empty table of `mb` megabytes. When memory is short the old table is released first;
+  // if the new size still cannot be had, the table keeps its old size (emptied if it had to be
+  // released) and the error is returned. Returns "" on success.
+  std::string resize(std::size_t mb);
+  std::size_t size_mb() const { return mb_; }
   void clear();
   void new_search() { generation_ = u8((generation_ + 1) & 0x3F); }
 
@@ -33,16 +43,21 @@ class TranspositionTable {
   int hashfull() const;  // per mille of recently used entries, sampled
 
  private:
-  struct Entry {
-    std::atomic<u64> check;  // key ^ data
-    std::atomic<u64> data;
+  struct Entry {  // accessed through std::atomic_ref only
+    u64 check;     // key ^ data
+    u64 data;
   };
   static constexpr int BUCKET = 4;
   struct alignas(64) Bucket { Entry e[BUCKET]; };
   static u64 pack(Move m, Value v, int depth, Bound b, u8 gen);
 
-  std::unique_ptr<Bucket[]> buckets_;
+  static Bucket* map_zeroed(std::size_t count);  // nullptr when the memory cannot be had
+  static void zero_parallel(Bucket* b, std::size_t count);
+  static void unmap(Bucket* b, std::size_t count);
+
+  Bucket* buckets_ = nullptr;
   std::size_t count_ = 0;
+  std::size_t mb_ = 0;
   u8 generation_ = 0;
 };
 
