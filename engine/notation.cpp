@@ -4,6 +4,7 @@
 
 #include "connectivity.hpp"
 #include "movegen.hpp"
+#include "part_refusal.hpp"
 
 namespace ordo {
 
@@ -70,8 +71,15 @@ std::string parse_rank(std::string_view text, int rank, Bitboard side[2]) {
       last_was_number = false;
     } else if (c >= '0' && c <= '9') {
       if (last_was_number) return where + ": two numbers side by side";
+      std::size_t end = i;
+      while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
+      const std::string_view digits = text.substr(i, end - i);
       int n = c - '0';
-      if (c == '1' && i + 1 < text.size() && text[i + 1] == '0') n = 10, ++i;
+      if (digits == "10") n = 10, ++i;
+      else if (digits.size() > 1 && c != '0')
+        return where + ": '" + std::string(digits) +
+               "' is too long for a count of empty squares (a rank has 10 files; two numbers side by side "
+               "are not allowed)";
       if (n == 0) return where + ": '0' is not a count of empty squares";
       file += n;
       if (file > FILES) return where + " has more than 10 files";
@@ -147,7 +155,8 @@ std::string part_problem(const Position& before, const MoveList& legal, const Pa
       return quoted + ": '=' is only for a capture that leaves tied largest groups";
     return quoted + ": " + square_name(*t.keep).append(" is not in a group that can stay");
   }
-  return quoted + " is not a legal move here";
+  const std::string why = part_refusal(before, t.a, t.b, t.landing);
+  return quoted + " is not a legal move here" + (why.empty() ? "" : ": " + why);
 }
 
 }  // namespace
@@ -235,7 +244,11 @@ Parsed<Turn> parse_turn(const Position& pos, std::string_view token) {
   std::vector<PartText> parts;
   for (auto t : texts) {
     auto p = parse_part_text(t);
-    if (!p) return P::failure(quoted + ": malformed move (expected e.g. e3e5, c2d2c3, d4e5=g7 or c3b3,b3b5)");
+    if (!p) {
+      const std::string why = malformed_part(t);
+      return P::failure(quoted + ": malformed move" + (why.empty() ? "" : " (" + why + ")") +
+                        " (expected e.g. e3e5, c2d2c3, d4e5=g7 or c3b3,b3b5)");
+    }
     parts.push_back(*p);
   }
   if (pos.board_winner()) return P::failure(quoted + ": the game is over");
