@@ -1,11 +1,15 @@
 // The ordo executable: one-shot commands from the command line, or the interactive protocol.
+#include <unistd.h>
+
 #include <boost/program_options.hpp>
+#include <csignal>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "notation.hpp"
 #include "output.hpp"
+#include "perft_stream.hpp"
 #include "reports.hpp"
 #include "search/engine.hpp"
 #include "search_text.hpp"
@@ -17,10 +21,29 @@ using namespace ordo;
 namespace {
 
 constexpr int EXIT_USAGE = 2;
+constexpr int EXIT_WRITE_FAILED = 1;
 
 int fail(const std::string& message) {
-  std::cerr << "ordo: " << message << '\n';
+  std::cerr << "ordo: " << protocol::printable(message) << '\n';
   return EXIT_USAGE;
+}
+
+// The exit status of a one-shot command: output that could not be written is a failure.
+int finish_output() {
+  std::cout.flush();
+  if (std::cout) return 0;
+  std::cerr << "ordo: could not write the output\n";
+  return EXIT_WRITE_FAILED;
+}
+
+// "perft -1" would otherwise reach the option parser as an unknown option "-1".
+std::optional<std::string> negative_perft_depth(int argc, char** argv) {
+  for (int i = 1; i + 1 < argc; ++i) {
+    const std::string a = argv[i], b = argv[i + 1];
+    if ((a == "perft" || a == "bench") && b.size() > 1 && b[0] == '-' && b.find_first_not_of("0123456789", 1) == std::string::npos)
+      return a + " depth " + b + " is negative (expected a number from " + (a == "perft" ? "0" : "1") + " to 99)";
+  }
+  return std::nullopt;
 }
 
 std::optional<int> parse_depth(const std::string& s) {
@@ -48,6 +71,7 @@ int main(int argc, char** argv) {
   po::positional_options_description positional;
   positional.add("command", -1);
 
+  if (auto problem = negative_perft_depth(argc, argv)) return fail(*problem);
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
@@ -65,7 +89,7 @@ int main(int argc, char** argv) {
               << protocol::DEFAULT_BENCH_DEPTH
               << "); last line: <nodes> nodes <nps> nps\n\n"
               << visible << '\n';
-    return 0;
+    return finish_output();
   }
 
   const auto variant = parse_variant(vm["variant"].as<std::string>());
@@ -81,23 +105,27 @@ int main(int argc, char** argv) {
 
   const auto words = vm.count("command") ? vm["command"].as<std::vector<std::string>>() : std::vector<std::string>{};
   if (words.empty()) {
+    std::signal(SIGPIPE, SIG_IGN);  // a closed output is seen as a failed write, not a crash
     protocol::Output out(std::cout);
     Engine engine;
-    protocol::Session session(out, engine, *variant, fen_position);
-    session.run(std::cin);
-    return 0;
+    {
+      protocol::Session session(out, engine, *variant, fen_position);
+      session.run(std::cin, isatty(STDIN_FILENO) == 1);
+    }
+    return out.ok() ? 0 : EXIT_WRITE_FAILED;
   }
   if (words[0] == "perft") {
     if (words.size() != 2) return fail("usage: ordo [--variant V] [--fen F] perft N");
     auto depth = parse_depth(words[1]);
     if (!depth) return fail("perft depth '" + words[1] + "' is not a number from 0 to 99");
-    print_divide(std::cout, pos, *depth);
-    return 0;
+    // Each root move's count is printed (and flushed) as soon as it is known.
+    stream_divide(pos, *depth, [](const std::string& l) { std::cout << l << std::endl; }, [] { return !std::cout; });
+    return finish_output();
   }
   if (words[0] == "moves") {
     if (words.size() != 1) return fail("usage: ordo [--variant V] [--fen F] moves");
     print_moves(std::cout, pos);
-    return 0;
+    return finish_output();
   }
   if (words[0] == "bench") {
     if (words.size() > 2) return fail("usage: ordo bench [depth]");
@@ -110,7 +138,7 @@ int main(int argc, char** argv) {
     Engine engine;
     const auto result = engine.bench(depth, [](const std::string& line) { std::cout << line << std::endl; });
     std::cout << protocol::bench_summary(result) << std::endl;
-    return 0;
+    return finish_output();
   }
   return fail("unknown command '" + words[0] + "' (see ordo --help)");
 }

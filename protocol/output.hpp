@@ -1,5 +1,6 @@
-// The one synchronised writer of standard output. The input loop and the search thread both print
-// through it; every call writes whole lines and flushes, so lines never interleave.
+// The one synchronised writer of standard output. The input reader, the engine worker and the
+// search thread all print through it; every call writes whole lines and flushes, so lines never
+// interleave.
 #pragma once
 
 #include <mutex>
@@ -8,6 +9,10 @@
 #include <string_view>
 
 namespace ordo::protocol {
+
+// Text that came from input, made safe for one output line: control bytes and bytes that are not
+// valid UTF-8 become \xNN, and anything past `max_bytes` is cut and marked with "…".
+std::string printable(std::string_view text, std::size_t max_bytes = 300);
 
 class Output {
  public:
@@ -19,10 +24,13 @@ class Output {
   void line(std::string_view text);
   // `info string <text>`.
   void info(std::string_view text);
-  // `info string error: <text>` (one line: embedded newlines become spaces).
+  // `info string error: <text>`, made printable() and kept to one line.
   void error(std::string_view text);
+  static std::string error_line(std::string_view text);  // the same line, with its newline
   // A block of text that already ends in a newline (a report of several lines), written at once.
   void block(std::string_view text);
+  // Whether every write so far has succeeded.
+  bool ok();
 
  private:
   std::mutex mutex_;

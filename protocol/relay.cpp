@@ -32,11 +32,6 @@ void Relay::print_held_if_free() {
   }
 }
 
-bool Relay::holding() {
-  std::lock_guard lock(mutex_);
-  return hold_infinite_ || hold_ponder_;
-}
-
 void Relay::on_info(const SearchInfo& info) {
   std::lock_guard lock(mutex_);
   if (!active_) return;  // nothing after the bestmove of a go

@@ -24,10 +24,6 @@ class Relay : public SearchListener {
   void stop();
   // `ponderhit` arrived: the ponder hold ends (an `infinite` hold stays until stop).
   void ponderhit();
-  // A go has been started and its bestmove not printed yet.
-  bool active() const { return active_.load(); }
-  // The bestmove waits for `stop` or `ponderhit` (an `infinite` or `ponder` go).
-  bool holding();
 
   void on_info(const SearchInfo& info) override;
   void on_bestmove(std::optional<Turn> best, std::optional<Turn> ponder) override;

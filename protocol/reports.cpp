@@ -2,22 +2,8 @@
 
 #include "movegen.hpp"
 #include "notation.hpp"
-#include "perft.hpp"
 
 namespace ordo {
-
-void print_divide(std::ostream& out, const Position& pos, int depth) {
-  u64 total = 0;
-  if (depth == 0) {
-    total = 1;
-  } else {
-    for (const DivideEntry& e : divide(pos, depth)) {
-      out << format_turn(e.turn) << ": " << e.nodes << '\n';
-      total += e.nodes;
-    }
-  }
-  out << "\nNodes searched: " << total << '\n';
-}
 
 std::string status_text(const Position& pos) {
   GameStatus st = game_status(pos);

@@ -7,9 +7,6 @@
 
 namespace ordo {
 
-// perft divide: one "<token>: <count>" line per root turn, a blank line, "Nodes searched: <total>".
-void print_divide(std::ostream& out, const Position& pos, int depth);
-
 // The legal tokens one per line, then "status: ongoing" or "status: <colour> wins (<reason>)".
 void print_moves(std::ostream& out, const Position& pos);
 

@@ -5,6 +5,7 @@
 #include "debug_reports.hpp"
 #include "go_command.hpp"
 #include "notation.hpp"
+#include "perft_stream.hpp"
 #include "reports.hpp"
 #include "search_text.hpp"
 #include "tokenizer.hpp"
@@ -15,43 +16,62 @@
 
 namespace ordo::protocol {
 
+namespace {
+
+const char* const HELP_TEXT =
+    "Commands (UCI, or UGI after 'ugi'; see docs/PROTOCOL.md):\n"
+    "  uci | ugi                      handshake: engine name, options, uciok/ugiok\n"
+    "  isready                        answered with readyok at once\n"
+    "  setoption name <N> [value <V>] set an option (UCI_Variant ordo|ordox, Hash, Threads, ...)\n"
+    "  ucinewgame                     a new game: clears the hash\n"
+    "  position startpos|fen <FEN> [moves <t1> ...]\n"
+    "  go [depth N] [nodes N] [movetime MS] [mate N] [wtime MS btime MS winc MS binc MS]\n"
+    "     [movestogo N] [infinite] [ponder] [searchmoves <t> ...]   search; ends with bestmove\n"
+    "  go perft N                     count the move tree to depth N, split by root move\n"
+    "  stop | ponderhit               end the search / the opponent played the expected move\n"
+    "  d | moves | eval | flip        board, legal moves, evaluation terms, colour-flip\n"
+    "  query p1turn|gameover|result   UGI referee questions about the current position\n"
+    "  bench [D]                      fixed search; last line '<N> nodes <M> nps'\n"
+    "  help | quit\n";
+
+}  // namespace
+
 Session::Session(Output& out, Engine& engine, Variant variant, const std::optional<Position>& start)
-    : out_(out), engine_(engine), relay_(out), options_(variant), game_(variant) {
+    : out_(out), options_(variant), game_(variant), worker_(out, engine) {
   if (start) game_.set_start(*start);
   // The engine starts with the values the option table announces.
-  engine_.set_hash_mb(std::size_t(std::stoll(options_.value(OptionId::Hash))));
-  engine_.set_threads(int(std::stoll(options_.value(OptionId::Threads))));
-  engine_.set_multipv(int(std::stoll(options_.value(OptionId::MultiPV))));
-  engine_.set_move_overhead_ms(int(std::stoll(options_.value(OptionId::MoveOverhead))));
+  const auto number = [&](OptionId id) { return std::stoll(options_.value(id)); };
+  const std::size_t hash = std::size_t(number(OptionId::Hash));
+  const int threads = int(number(OptionId::Threads)), multipv = int(number(OptionId::MultiPV));
+  const int overhead = int(number(OptionId::MoveOverhead));
+  worker_.submit([=](Engine& e, const auto&) {
+    e.set_hash_mb(hash);
+    e.set_threads(threads);
+    e.set_multipv(multipv);
+    e.set_move_overhead_ms(overhead);
+  });
   apply_play_mode();
-  sync_engine();
 }
 
-void Session::run(std::istream& in) {
+void Session::run(std::istream& in, bool interactive) {
+  if (interactive) out_.line(std::string("Ordo ") + ORDO_VERSION + " — type uci, or help");
   std::string line;
-  while (std::getline(in, line))
+  while (std::getline(in, line)) {
+    if (line.size() > MAX_LINE_BYTES) {
+      say_error("input line of " + std::to_string(line.size()) + " bytes ignored (the limit is " +
+                std::to_string(MAX_LINE_BYTES) + ")");
+      continue;
+    }
     if (!handle(line)) return;
+  }
   finish();  // end of input
 }
 
-void Session::finish() {
-  if (relay_.active()) {
-    engine_.stop();
-    relay_.stop();
-  }
-  engine_.wait();
-}
+void Session::finish() { worker_.finish(); }
 
-bool Session::busy(const std::string& command) {
-  if (relay_.active() && (!bounded_ || relay_.holding())) {
-    out_.error("'" + command + "' is not allowed while a search runs (send stop first)");
-    return true;
-  }
-  engine_.wait();
-  return false;
-}
+void Session::say(std::string text) { worker_.submit_text(std::move(text)); }
 
-void Session::sync_engine() { engine_.set_game(game_.start(), game_.turns()); }
+void Session::say_error(std::string_view message) { say(Output::error_line(message)); }
 
 bool Session::handle(const std::string& line) {
   const Words w = split_words(line);
@@ -59,30 +79,51 @@ bool Session::handle(const std::string& line) {
   const std::string& c = w[0];
   const auto no_args = [&]() {
     if (w.size() == 1) return true;
-    out_.error("'" + c + "' takes no arguments, got '" + join_words(w, 1, w.size()) + "'");
+    say_error("'" + c + "' takes no arguments, got '" + join_words(w, 1, w.size()) + "'");
     return false;
   };
+  // Honoured at once, whatever runs or waits.
   if (c == "quit") {
-    finish();
+    worker_.quit();
     return false;
   }
+  if (c == "isready") {
+    if (w.size() == 1) worker_.ping();
+    else say_error("'isready' takes no arguments, got '" + join_words(w, 1, w.size()) + "'");
+    return true;
+  }
+  if (c == "stop") {
+    if (w.size() == 1) worker_.stop();
+    else say_error("'stop' takes no arguments, got '" + join_words(w, 1, w.size()) + "'");
+    return true;
+  }
+  if (c == "ponderhit") {
+    if (w.size() == 1) worker_.ponderhit();
+    else say_error("'ponderhit' takes no arguments, got '" + join_words(w, 1, w.size()) + "'");
+    return true;
+  }
+  // Everything else acts in order, after the work queued before it.
   if (c == "uci") { if (no_args()) cmd_handshake(Dialect::Uci); }
   else if (c == "ugi") { if (no_args()) cmd_handshake(Dialect::Ugi); }
-  else if (c == "isready") { if (no_args()) out_.line("readyok"); }
   else if (c == "setoption") cmd_setoption(w);
   else if (c == "ucinewgame" || c == "uginewgame") { if (no_args()) cmd_newgame(); }
   else if (c == "position") cmd_position(w);
   else if (c == "go") cmd_go(w);
-  else if (c == "stop") { if (no_args()) cmd_stop(); }
-  else if (c == "ponderhit") { if (no_args()) cmd_ponderhit(); }
   else if (c == "query") cmd_query(w);
-  else if (c == "d") { if (no_args()) cmd_d(); }
-  else if (c == "moves") { if (no_args()) cmd_moves(); }
+  else if (c == "d") { if (no_args()) say(board_report(game_)); }
+  else if (c == "moves") {
+    if (no_args()) {
+      std::ostringstream s;
+      print_moves(s, game_.current());
+      say(s.str());
+    }
+  }
   else if (c == "eval") { if (no_args()) cmd_eval(); }
-  else if (c == "flip") { if (no_args()) cmd_flip(); }
+  else if (c == "flip") { if (no_args()) game_.flip(); }
   else if (c == "bench") cmd_bench(w);
+  else if (c == "help") { if (no_args()) cmd_help(); }
   else if (c == "debug" || c == "register") {}  // UCI commands without meaning here
-  else out_.error("unknown command '" + c + "'");
+  else say_error("unknown command '" + c + "' (type help for the commands)");
   return true;
 }
 
@@ -91,26 +132,41 @@ void Session::cmd_handshake(Dialect dialect) {
   std::string s = std::string("id name Ordo ") + ORDO_VERSION + "\nid author the Ordo engine authors\n";
   for (const std::string& l : options_.announce()) s += l + "\n";
   s += dialect == Dialect::Uci ? "uciok\n" : "ugiok\n";
-  out_.block(s);
+  say(std::move(s));
 }
+
+void Session::cmd_help() { say(HELP_TEXT); }
 
 void Session::cmd_setoption(const Words& w) {
   Setting s;
-  if (std::string err = options_.parse(w, s); !err.empty()) return out_.error(err);
-  if (busy("setoption")) return;
+  if (std::string err = options_.parse(w, s); !err.empty()) return say_error(err);
+  Output& out = out_;
   switch (s.id) {
     case OptionId::Variant: {
-      const Variant v = *parse_variant(s.value);
-      game_.reset(v);
-      sync_engine();
-      out_.info("variant " + s.value + " startpos " + to_fen(game_.start()));
+      game_.reset(*parse_variant(s.value));
+      say("info string variant " + s.value + " startpos " + to_fen(game_.start()) + "\n");
       break;
     }
-    case OptionId::Hash: engine_.set_hash_mb(std::size_t(s.number)); break;
-    case OptionId::Threads: engine_.set_threads(int(s.number)); break;
-    case OptionId::MultiPV: engine_.set_multipv(int(s.number)); break;
-    case OptionId::MoveOverhead: engine_.set_move_overhead_ms(int(s.number)); break;
-    case OptionId::ClearHash: engine_.clear_hash(); break;
+    case OptionId::Hash:
+      worker_.submit([mb = std::size_t(s.number), &out](Engine& e, const auto&) {
+        if (std::string err = e.set_hash_mb(mb); !err.empty()) out.error(err);
+      });
+      break;
+    case OptionId::Threads:
+      worker_.submit([n = int(s.number), &out](Engine& e, const auto&) {
+        const int used = e.set_threads(n);
+        if (used < n)
+          out.info("Threads " + std::to_string(n) + " capped at " + std::to_string(used) +
+                   ", the hardware threads of this machine");
+      });
+      break;
+    case OptionId::MultiPV:
+      worker_.submit([n = int(s.number)](Engine& e, const auto&) { e.set_multipv(n); });
+      break;
+    case OptionId::MoveOverhead:
+      worker_.submit([n = int(s.number)](Engine& e, const auto&) { e.set_move_overhead_ms(n); });
+      break;
+    case OptionId::ClearHash: worker_.submit([](Engine& e, const auto&) { e.clear_hash(); }); break;
     case OptionId::Ponder: break;   // the GUI may ponder; the engine never ponders on its own
     case OptionId::ShowWDL: break;  // read at each go
     case OptionId::PlayMode:
@@ -123,99 +179,84 @@ void Session::cmd_setoption(const Words& w) {
 }
 
 void Session::cmd_newgame() {
-  if (busy("ucinewgame")) return;
-  engine_.new_game();
   game_.reset(game_.variant());
-  sync_engine();
+  worker_.submit([](Engine& e, const auto&) { e.new_game(); });
 }
 
 void Session::cmd_position(const Words& w) {
-  if (busy("position")) return;
-  if (std::string err = game_.set_from_command(w); !err.empty()) return out_.error(err);
-  sync_engine();
+  if (std::string err = game_.set_from_command(w); !err.empty()) return say_error(err);
 }
 
 void Session::cmd_go(const Words& w) {
-  if (busy("go")) return;
   GoCommand go;
-  if (std::string err = parse_go(w, game_.current(), go); !err.empty()) return out_.error(err);
+  if (std::string err = parse_go(w, game_.current(), go); !err.empty()) return say_error(err);
   if (go.perft_depth) {
-    std::ostringstream s;
-    print_divide(s, game_.current(), *go.perft_depth);
-    out_.block(s.str());
+    Output& out = out_;
+    worker_.submit([&out, pos = game_.current(), depth = *go.perft_depth](Engine&, const auto& cancelled) {
+      const PerftOutcome r = stream_divide(pos, depth, [&](const std::string& l) { out.line(l); }, cancelled);
+      if (!r.completed)
+        out.info("perft stopped after " + std::to_string(r.roots_done) + " of " + std::to_string(r.roots_total) +
+                 " root moves (" + std::to_string(r.nodes) + " nodes counted)");
+    }, true);
     return;
   }
-  const SearchLimits& l = go.limits;
-  bounded_ = l.depth > 0 || l.nodes > 0 || l.movetime_ms > 0 || l.mate_moves > 0 || l.time_left_ms[WHITE] >= 0 ||
-             l.time_left_ms[BLACK] >= 0;
-  relay_.begin(dialect_, options_.flag(OptionId::ShowWDL), l.infinite, l.ponder);
-  engine_.go(go.limits, relay_);
-}
-
-void Session::cmd_stop() {
-  if (!relay_.active()) return;  // nothing to stop: not an error
-  engine_.stop();
-  relay_.stop();
-}
-
-void Session::cmd_ponderhit() {
-  if (!relay_.active()) return;
-  engine_.ponderhit();
-  relay_.ponderhit();
+  SearchLimits& l = go.limits;
+  const Color us = game_.current().side_to_move();
+  if (l.time_left_ms[us] < 0 && l.time_left_ms[~us] >= 0) {
+    // A clock for the other side only: without a limit the search would never end. Play as if
+    // both clocks showed the same time.
+    l.time_left_ms[us] = l.time_left_ms[~us];
+    l.increment_ms[us] = l.increment_ms[~us];
+    say("info string no clock for the side to move (" + std::string(us == WHITE ? "white" : "black") +
+        "); using the other side's\n");
+  }
+  GoJob job;
+  job.start = game_.start();
+  job.turns = game_.turns();
+  job.limits = std::move(go.limits);
+  job.dialect = dialect_;
+  job.show_wdl = options_.flag(OptionId::ShowWDL);
+  worker_.submit_go(std::move(job));
 }
 
 void Session::cmd_query(const Words& w) {
-  if (w.size() != 2) return out_.error("expected 'query p1turn|gameover|result'");
+  if (w.size() != 2) return say_error("expected 'query p1turn|gameover|result'");
   const Result r = game_.result();
   if (w[1] == "p1turn") {
-    out_.line(std::string("response ") + (game_.current().side_to_move() == WHITE ? "true" : "false"));
+    say(std::string("response ") + (game_.current().side_to_move() == WHITE ? "true" : "false") + "\n");
   } else if (w[1] == "gameover") {
-    out_.line(std::string("response ") + (r != Result::None ? "true" : "false"));
+    say(std::string("response ") + (r != Result::None ? "true" : "false") + "\n");
   } else if (w[1] == "result") {
     const char* text = r == Result::WhiteWins ? "p1win" : r == Result::BlackWins ? "p2win" : r == Result::Draw ? "draw" : "none";
-    out_.line(std::string("response ") + text);
+    say(std::string("response ") + text + "\n");
   } else {
-    out_.error("unknown query '" + w[1] + "' (expected p1turn, gameover or result)");
+    say_error("unknown query '" + w[1] + "' (expected p1turn, gameover or result)");
   }
 }
 
-void Session::cmd_d() { out_.block(board_report(game_)); }
-
-void Session::cmd_moves() {
-  std::ostringstream s;
-  print_moves(s, game_.current());
-  out_.block(s.str());
-}
-
-void Session::cmd_eval() {
-  if (busy("eval")) return;
-  out_.block(eval_report(engine_.evaluate(), game_.current()));
-}
-
-void Session::cmd_flip() {
-  if (busy("flip")) return;
-  game_.flip();
-  sync_engine();
-}
+void Session::cmd_eval() { say(eval_report(Engine::evaluate(game_.current()), game_.current())); }
 
 void Session::cmd_bench(const Words& w) {
-  if (w.size() > 2) return out_.error("expected 'bench [depth]'");
+  if (w.size() > 2) return say_error("expected 'bench [depth]'");
   int depth = DEFAULT_BENCH_DEPTH;
   if (w.size() == 2) {
     auto d = parse_int(w[1]);
-    if (!d || *d < 1 || *d > 99) return out_.error("bench depth must be a number from 1 to 99, not '" + w[1] + "'");
+    if (!d || *d < 1 || *d > 99) return say_error("bench depth must be a number from 1 to 99, not '" + w[1] + "'");
     depth = int(*d);
   }
-  if (busy("bench")) return;
-  const Engine::BenchResult r = engine_.bench(depth, [&](const std::string& p) { out_.info(p); });
-  out_.info(bench_summary(r));
-  sync_engine();
+  Output& out = out_;
+  worker_.submit([&out, depth](Engine& e, const auto& cancelled) {
+    const Engine::BenchResult r = e.bench(depth, [&](const std::string& p) { out.info(p); }, cancelled);
+    if (r.completed) out.info(bench_summary(r));
+    else out.info("bench stopped");
+  }, true);
 }
 
 void Session::apply_play_mode() {
   const std::string& mode = options_.value(OptionId::PlayMode);
   const auto m = mode == "random" ? Engine::PlayMode::Random : mode == "greedy" ? Engine::PlayMode::Greedy : Engine::PlayMode::Search;
-  engine_.set_play_mode(m, u64(std::stoll(options_.value(OptionId::Seed))));
+  const u64 seed = u64(std::stoll(options_.value(OptionId::Seed)));
+  worker_.submit([m, seed](Engine& e, const auto&) { e.set_play_mode(m, seed); });
 }
 
 }  // namespace ordo::protocol

@@ -1,5 +1,7 @@
-// The interactive protocol: one Session reads command lines (on the main thread) and drives the
-// engine, whose search runs on its own threads and reports through the Relay. Handles both
+// The interactive protocol: the Session reads command lines on the calling thread and never waits
+// for the engine. It keeps the game, the options and the dialect itself, answers `isready` at
+// once, hands `stop`, `ponderhit` and `quit` to the engine worker at once, and queues everything
+// else (with a copy of the state it needs) on the worker, which acts on it in order. Handles both
 // dialects: UCI (the default) and UGI (chosen by an `ugi` command).
 #pragma once
 
@@ -8,60 +10,54 @@
 #include <string>
 #include <vector>
 
+#include "engine_worker.hpp"
 #include "game.hpp"
 #include "options.hpp"
 #include "output.hpp"
-#include "relay.hpp"
 #include "search/engine.hpp"
 
 namespace ordo::protocol {
 
 // The depth of `bench` without one; its node count is the signature in tests/data.
 inline constexpr int DEFAULT_BENCH_DEPTH = Engine::DEFAULT_BENCH_DEPTH;
+// Input lines longer than this are refused whole (a game of thousands of turns fits easily).
+inline constexpr std::size_t MAX_LINE_BYTES = 1 << 20;
 
 class Session {
  public:
   // `start`: a position given on the command line (--fen), else the variant's start position.
   Session(Output& out, Engine& engine, Variant variant, const std::optional<Position>& start);
 
-  // Reads lines until `quit` or end of input, then stops any search (its bestmove is printed).
-  void run(std::istream& in);
+  // Reads lines until `quit` or end of input; at end of input the queued work is finished (a
+  // search that only `stop` could end is stopped) before it returns. A terminal gets a banner.
+  void run(std::istream& in, bool interactive = false);
 
-  // One input line; false after `quit`.
+  // One input line; false after `quit` (which stops everything and drops queued commands).
   bool handle(const std::string& line);
-  // Stops a running search and waits for its bestmove.
+  // End of input: finishes the queued work.
   void finish();
 
  private:
   using Words = std::vector<std::string>;
-  // Called before a command that needs the engine idle. A search that ends by itself (it has a
-  // depth, node, time or mate limit and no infinite/ponder hold) is waited for, so scripts may
-  // queue commands after `go`; otherwise (after printing an error) returns true.
-  bool busy(const std::string& command);
-  void sync_engine();
+  void say(std::string text);          // queued output, printed in order
+  void say_error(std::string_view message);
 
   void cmd_handshake(Dialect dialect);
   void cmd_setoption(const Words& w);
   void cmd_newgame();
   void cmd_position(const Words& w);
   void cmd_go(const Words& w);
-  void cmd_stop();
-  void cmd_ponderhit();
   void cmd_query(const Words& w);
-  void cmd_d();
-  void cmd_moves();
   void cmd_eval();
-  void cmd_flip();
   void cmd_bench(const Words& w);
+  void cmd_help();
   void apply_play_mode();
 
   Output& out_;
-  Engine& engine_;
-  Relay relay_;
   OptionTable options_;
   Game game_;
   Dialect dialect_ = Dialect::Uci;
-  bool bounded_ = false;  // the running go has a limit of its own
+  EngineWorker worker_;  // last: its thread stops before the rest is destroyed
 };
 
 }  // namespace ordo::protocol

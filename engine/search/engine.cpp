@@ -26,12 +26,24 @@ struct Engine::Impl {
 
   std::unique_ptr<SearchShared> shared;
   std::thread main_thread;
+  std::thread timer_thread;
   mutable std::mutex mutex;
   std::condition_variable cv;
   bool running = false;       // a go() has not yet reported its bestmove
   bool released = false;      // stop or ponderhit arrived (for infinite/ponder searches)
+  SearchShared* bench_search = nullptr;  // the bench position being searched, for stop()
+  bool bench_stopped = false;
 
   void search_thread(SearchListener& listener);
+  void timer(SearchShared& s);
+  void end_timer(SearchShared& s) {
+    {
+      std::lock_guard lock(mutex);
+      s.stop = true;
+      cv.notify_all();
+    }
+    if (timer_thread.joinable()) timer_thread.join();
+  }
 };
 
 Engine::Engine() : impl_(std::make_unique<Impl>()) {}
@@ -55,13 +67,17 @@ void Engine::set_game(const Position& start, const std::vector<Turn>& turns) {
 const Position& Engine::position() const { return impl_->current; }
 const std::vector<u64>& Engine::history_keys() const { return impl_->keys; }
 
-void Engine::set_hash_mb(std::size_t mb) {
+std::string Engine::set_hash_mb(std::size_t mb) {
   wait();
-  impl_->tt.resize(std::clamp<std::size_t>(mb, 1, 65536));
+  return impl_->tt.resize(std::clamp<std::size_t>(mb, 1, 65536));
 }
-void Engine::set_threads(int n) {
+
+int Engine::max_threads() { return int(std::clamp(std::thread::hardware_concurrency(), 1u, 256u)); }
+
+int Engine::set_threads(int n) {
   wait();
-  impl_->threads = std::clamp(n, 1, 256);
+  impl_->threads = std::clamp(n, 1, max_threads());
+  return impl_->threads;
 }
 void Engine::set_multipv(int n) { impl_->multipv = std::clamp(n, 1, 256); }
 void Engine::set_move_overhead_ms(int ms) { impl_->move_overhead_ms = std::clamp(ms, 0, 5000); }
@@ -88,8 +104,13 @@ void Engine::go(const SearchLimits& limits, SearchListener& listener) {
   SearchShared& s = *m.shared;
   s.tt = &m.tt;
   s.limits = limits;
+  // A win in N of our turns is proven or refuted by a search of 2N-1 plies: go mate ends there.
+  if (limits.mate_moves > 0) {
+    const int plies = int(std::min<i64>(2 * i64(limits.mate_moves) - 1, MAX_PLY - 1));
+    s.limits.depth = s.limits.depth > 0 ? std::min(s.limits.depth, plies) : plies;
+  }
   s.multipv = m.multipv;
-  s.start = Clock::now();
+  s.start_clock();
   s.pondering = limits.ponder;
   s.budget = limits.infinite ? TimeBudget{} : plan_time(limits, m.current.side_to_move(), m.move_overhead_ms);
   for (int i = 0; i < m.threads; ++i) s.thread_nodes.push_back(std::make_unique<std::atomic<u64>>(0));
@@ -99,7 +120,27 @@ void Engine::go(const SearchLimits& limits, SearchListener& listener) {
     m.released = false;
   }
   m.tt.new_search();
+  // The timer first: the search thread joins it.
+  if (s.budget.hard_ms >= 0) m.timer_thread = std::thread([this, &s] { impl_->timer(s); });
   m.main_thread = std::thread([this, &listener] { impl_->search_thread(listener); });
+}
+
+// Stops the search when its hard limit passes, however busy the search threads are: the node
+// counters check the clock too, but a thread that the machine does not run checks nothing.
+void Engine::Impl::timer(SearchShared& s) {
+  std::unique_lock lock(mutex);
+  while (running && !s.stop.load()) {
+    if (s.pondering.load()) {
+      cv.wait(lock);  // ponderhit restarts the clock and notifies
+      continue;
+    }
+    const i64 left = s.budget.hard_ms - s.elapsed_ms();
+    if (left <= 0) {
+      s.stop = true;
+      break;
+    }
+    cv.wait_for(lock, std::chrono::milliseconds(left));
+  }
 }
 
 // The baseline players: no search, one reply at once.
@@ -128,6 +169,7 @@ void Engine::Impl::search_thread(SearchListener& listener) {
       std::unique_lock lock(mutex);
       cv.wait(lock, [&] { return released || (!s.limits.infinite && !s.pondering.load()); });
     }
+    end_timer(s);
     listener.on_bestmove(t, std::nullopt);
     std::lock_guard lock(mutex);
     running = false;
@@ -151,6 +193,7 @@ void Engine::Impl::search_thread(SearchListener& listener) {
   }
   s.stop = true;
   for (auto& t : helpers) t.join();
+  end_timer(s);
 
   std::optional<Turn> best, ponder;
   const auto& lines = fresh[0]->lines();
@@ -168,6 +211,10 @@ void Engine::Impl::search_thread(SearchListener& listener) {
 void Engine::stop() {
   Impl& m = *impl_;
   std::lock_guard lock(m.mutex);
+  if (m.bench_search) {
+    m.bench_stopped = true;
+    m.bench_search->stop = true;
+  }
   if (!m.running) return;
   m.released = true;
   if (m.shared) m.shared->stop = true;
@@ -178,7 +225,7 @@ void Engine::ponderhit() {
   Impl& m = *impl_;
   std::lock_guard lock(m.mutex);
   if (!m.running || !m.shared) return;
-  m.shared->start = Clock::now();
+  m.shared->start_clock();
   m.shared->pondering = false;
   m.released = true;
   m.cv.notify_all();
@@ -194,12 +241,18 @@ bool Engine::searching() const {
   return impl_->running;
 }
 
-EvalReport Engine::evaluate() const { return evaluate_report(impl_->current); }
+EvalReport Engine::evaluate(const Position& pos) { return evaluate_report(pos); }
 
 int Engine::bench_depth(Variant v, int depth) { return v == Variant::Classic ? depth : std::max(1, depth - 4); }
 
-Engine::BenchResult Engine::bench(int depth, const std::function<void(const std::string&)>& progress) {
+Engine::BenchResult Engine::bench(int depth, const std::function<void(const std::string&)>& progress,
+                                  const std::function<bool()>& cancelled) {
   wait();
+  Impl& m = *impl_;
+  {
+    std::lock_guard lock(m.mutex);
+    m.bench_stopped = false;
+  }
   BenchResult r;
   TranspositionTable tt(16);
   const auto start = Clock::now();
@@ -208,16 +261,33 @@ Engine::BenchResult Engine::bench(int depth, const std::function<void(const std:
     SearchShared s;
     s.tt = &tt;
     s.limits.depth = bench_depth(bp.position.variant(), depth);
-    s.start = Clock::now();
+    s.start_clock();
     s.thread_nodes.push_back(std::make_unique<std::atomic<u64>>(0));
+    {
+      std::lock_guard lock(m.mutex);
+      m.bench_search = &s;  // from here on stop() reaches this search
+    }
+    if (cancelled && cancelled()) {
+      std::lock_guard lock(m.mutex);
+      m.bench_search = nullptr;
+      m.bench_stopped = true;
+      break;
+    }
     Searcher searcher(s, 0);
     searcher.set_root(bp.position, {bp.position.key()});
     searcher.run(nullptr);
+    {
+      std::lock_guard lock(m.mutex);
+      m.bench_search = nullptr;
+      if (m.bench_stopped) break;
+    }
     const u64 n = s.total_nodes();
     r.nodes += n;
     if (progress) progress(std::string(variant_name(bp.position.variant())) + " " + bp.fen + ": " + std::to_string(n) + " nodes");
   }
   r.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+  std::lock_guard lock(m.mutex);
+  r.completed = !m.bench_stopped;
   return r;
 }
 

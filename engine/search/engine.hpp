@@ -82,8 +82,12 @@ class Engine {
   const std::vector<u64>& history_keys() const;      // keys of every position of the game, start first
 
   // Options. Each may be called while no search runs.
-  void set_hash_mb(std::size_t mb);                  // 1..65536
-  void set_threads(int n);                           // 1..256
+  // 1..65536 MB. Returns "" or why the size could not be had (the table then keeps its old size).
+  std::string set_hash_mb(std::size_t mb);
+  // 1..256 asked; returns the number of search threads used: at most the machine's hardware
+  // threads (max_threads()), since more only slow the search and break the stop promise.
+  int set_threads(int n);
+  static int max_threads();
   void set_multipv(int n);                           // 1..256
   void set_move_overhead_ms(int ms);
   // Baselines for strength tests: Random plays a uniformly random legal turn (seeded, so a
@@ -103,16 +107,18 @@ class Engine {
   void wait();
   bool searching() const;
 
-  // Static evaluation of the current position, with its terms.
-  EvalReport evaluate() const;
+  // Static evaluation of a position, with its terms.
+  static EvalReport evaluate(const Position& pos);
 
   // Searches the fixed bench positions on one thread with a fresh hash, classic positions to
   // `depth` and Ordo X ones (about 30 times the branching per turn) to bench_depth(OrdoX, depth);
   // returns the total node count and elapsed milliseconds, calling `progress` after each position.
-  struct BenchResult { u64 nodes = 0; i64 time_ms = 0; };
+  // stop(), or `cancelled` turning true, ends it early (completed = false).
+  struct BenchResult { u64 nodes = 0; i64 time_ms = 0; bool completed = true; };
   static constexpr int DEFAULT_BENCH_DEPTH = 7;
   static int bench_depth(Variant v, int depth);
-  BenchResult bench(int depth, const std::function<void(const std::string&)>& progress);
+  BenchResult bench(int depth, const std::function<void(const std::string&)>& progress,
+                    const std::function<bool()>& cancelled = {});
 
  private:
   struct Impl;

@@ -67,8 +67,17 @@ u64 SearchShared::total_nodes() const {
   return n;
 }
 
+void SearchShared::start_clock() {
+  start_ns_.store(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count());
+}
+
 i64 SearchShared::elapsed_ms() const {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+  const i64 now = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
+  return (now - start_ns_.load()) / 1'000'000;
+}
+
+bool SearchShared::out_of_time() const {
+  return budget.hard_ms >= 0 && !pondering.load() && elapsed_ms() >= budget.hard_ms;
 }
 
 struct Searcher::Frame {
@@ -119,8 +128,9 @@ bool Searcher::should_stop() {
     shared_.stop = true;
     return true;
   }
-  if (index_ == 0 && (nodes_ & 1023) == 0 && shared_.budget.hard_ms >= 0 && !shared_.pondering.load() &&
-      shared_.elapsed_ms() >= shared_.budget.hard_ms) {
+  // Every thread looks at the clock, often: an Ordo X node can be costly, and on a busy machine the
+  // main thread may not be the one running. (The engine's timer also stops the search on time.)
+  if ((nodes_ & 63) == 0 && shared_.out_of_time()) {
     shared_.stop = true;
     return true;
   }

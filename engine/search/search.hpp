@@ -20,13 +20,19 @@ struct SearchShared {
   TranspositionTable* tt = nullptr;
   SearchLimits limits;
   TimeBudget budget;
-  Clock::time_point start;
   std::atomic<bool> stop{false};
   std::atomic<bool> pondering{false};  // time limits wait while set
   int multipv = 1;
   std::vector<std::unique_ptr<std::atomic<u64>>> thread_nodes;
   u64 total_nodes() const;
+  // The search clock: started by go, restarted by ponderhit (from another thread).
+  void start_clock();
   i64 elapsed_ms() const;
+  // The hard limit has passed (and no ponder hold): every thread stops.
+  bool out_of_time() const;
+
+ private:
+  std::atomic<i64> start_ns_{0};
 };
 
 struct RootLine {

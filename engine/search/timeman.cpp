@@ -15,7 +15,11 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int overhead) {
   const i64 left = limits.time_left_ms[us];
   if (left < 0) return b;
   const i64 inc = std::max(0, limits.increment_ms[us]);
-  const i64 usable = std::max<i64>(1, left - overhead);
+  // The margin grows with the clock: on a busy machine the process may wait for a core, and the
+  // reply must still arrive in time. A twentieth of the clock (at most a second) on top of the
+  // fixed overhead.
+  const i64 margin = overhead + std::min<i64>(left / 20, 1000);
+  const i64 usable = std::max<i64>(1, left - margin);
   const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 30;
   i64 soft = usable / moves + inc * 3 / 4;
   soft = std::min(soft, usable / 4 + inc / 2);

@@ -15,7 +15,8 @@ struct TimeBudget {
 };
 
 // The budget for `us` with a fixed overhead reserved per move. A clock budget never exceeds what
-// is left minus the overhead, and leaves room for the rest of the game. A fixed movetime is used
+// is left minus the overhead and a margin that scales with the clock, and leaves room for the rest
+// of the game. A fixed movetime is used
 // whole, less at most a fifth of it for the overhead.
 TimeBudget plan_time(const SearchLimits& limits, Color us, int move_overhead_ms);
 

@@ -1,0 +1,147 @@
+#include "engine_worker.hpp"
+
+#include <algorithm>
+
+namespace ordo::protocol {
+
+EngineWorker::EngineWorker(Output& out, Engine& engine) : out_(out), engine_(engine), relay_(out) {
+  thread_ = std::thread([this] { loop(); });
+}
+
+EngineWorker::~EngineWorker() {
+  if (thread_.joinable()) quit();
+}
+
+bool EngineWorker::unbounded(const SearchLimits& l) {
+  const bool limited = l.depth > 0 || l.nodes > 0 || l.movetime_ms > 0 || l.mate_moves > 0 ||
+                       l.time_left_ms[WHITE] >= 0 || l.time_left_ms[BLACK] >= 0;
+  return l.infinite || l.ponder || !limited;
+}
+
+void EngineWorker::submit_go(GoJob go) {
+  std::lock_guard lock(mutex_);
+  Job job;
+  job.seq = next_seq_++;
+  job.is_go = job.is_long = true;
+  job.go = std::move(go);
+  queue_.push_back(std::move(job));
+  cv_.notify_all();
+}
+
+void EngineWorker::submit(Task task, bool long_running) {
+  std::lock_guard lock(mutex_);
+  Job job;
+  job.seq = next_seq_++;
+  job.is_long = long_running;
+  job.task = std::move(task);
+  queue_.push_back(std::move(job));
+  cv_.notify_all();
+}
+
+void EngineWorker::submit_text(std::string text) {
+  if (text.empty()) return;
+  submit([this, text = std::move(text)](Engine&, const std::function<bool()>&) { out_.block(text); });
+}
+
+void EngineWorker::ping() {
+  {
+    std::lock_guard lock(mutex_);
+    if (!running_long_) {
+      // After the quick work queued before it, ahead of the first long job waiting.
+      Job job;
+      job.seq = next_seq_++;
+      job.task = [this](Engine&, const std::function<bool()>&) { out_.line("readyok"); };
+      const auto first_long = std::find_if(queue_.begin(), queue_.end(), [](const Job& j) { return j.is_long; });
+      queue_.insert(first_long, std::move(job));
+      cv_.notify_all();
+      return;
+    }
+  }
+  out_.line("readyok");  // a search, perft or bench runs: at once
+}
+
+void EngineWorker::stop() {
+  std::lock_guard lock(mutex_);
+  stop_below_ = next_seq_;
+  task_cancelled_ = true;
+  engine_.stop();
+  relay_.stop();
+}
+
+void EngineWorker::ponderhit() {
+  std::lock_guard lock(mutex_);
+  ponderhit_below_ = next_seq_;
+  engine_.ponderhit();
+  relay_.ponderhit();
+}
+
+void EngineWorker::finish() {
+  {
+    std::lock_guard lock(mutex_);
+    finishing_ = true;
+    if (running_unbounded_) {  // no stop can come any more
+      engine_.stop();
+      relay_.stop();
+    }
+    cv_.notify_all();
+  }
+  if (thread_.joinable()) thread_.join();
+}
+
+void EngineWorker::quit() {
+  {
+    std::lock_guard lock(mutex_);
+    quitting_ = true;
+    stop_below_ = next_seq_;
+    task_cancelled_ = true;
+    engine_.stop();
+    relay_.stop();
+    cv_.notify_all();
+  }
+  if (thread_.joinable()) thread_.join();
+}
+
+void EngineWorker::loop() {
+  for (;;) {
+    Job job;
+    {
+      std::unique_lock lock(mutex_);
+      cv_.wait(lock, [&] { return quitting_ || finishing_ || !queue_.empty(); });
+      if (queue_.empty()) break;  // quit or end of input, with nothing left
+      job = std::move(queue_.front());
+      queue_.pop_front();
+      task_cancelled_ = job.seq < stop_below_;
+      if (job.is_long) running_long_ = true;
+    }
+    engine_.wait();  // the previous search has printed its bestmove: jobs act in order
+    if (!job.is_long) {
+      std::lock_guard lock(mutex_);
+      running_long_ = false;
+    }
+    if (job.is_go) {
+      run_go(job);
+    } else {
+      job.task(engine_, [this] { return task_cancelled_.load(); });
+    }
+  }
+  engine_.wait();
+}
+
+void EngineWorker::run_go(Job& job) {
+  GoJob& g = job.go;
+  engine_.set_game(g.start, g.turns);
+  std::lock_guard lock(mutex_);
+  SearchLimits& limits = g.limits;
+  if (limits.ponder && job.seq < ponderhit_below_) limits.ponder = false;  // its ponderhit came while queued
+  const bool open_ended = unbounded(limits);
+  const bool stop_now = job.seq < stop_below_ || quitting_ || (finishing_ && open_ended);
+  relay_.begin(g.dialect, g.show_wdl, limits.infinite, limits.ponder);
+  engine_.go(limits, relay_);
+  running_unbounded_ = open_ended;
+  if (stop_now) {
+    engine_.stop();
+    relay_.stop();
+  }
+}
+
+}  // namespace ordo::protocol
