@@ -535,6 +535,9 @@ class Match:
         self.results = queue.Queue()
         self.all_procs_lock = threading.Lock()
         self.live = []  # Players and Referees, for cleanup on abort
+        # Under a clock: per engine name, the least time left after a move, with that move's
+        # time and the clock before it (ms), and the longest single move.
+        self.clock_stats = {}
 
     # -- opening for a pair, deterministic in (seed, pair) --
     def opening(self, pair, referee):
@@ -652,6 +655,7 @@ class Match:
             if errors:
                 return forfeit(side, "error", "reported an error: %s" % errors[0])
             if self.tc.kind == "clock":
+                self.note_clock(self.specs[[white, black][side]].name, clocks[side], int(round(elapsed * 1000)))
                 clocks[side] -= int(round(elapsed * 1000))
                 if clocks[side] < -self.args.time_margin:
                     return forfeit(side, "time", "lost on time (%d ms over)" % -clocks[side])
@@ -665,6 +669,15 @@ class Match:
                                  % (names[side], token, number + 1, len(moves) + 1, fen_key))
                 return forfeit(side, "illegal", "illegal move %s" % token)
             moves.append(token)
+
+    def note_clock(self, name, before_ms, used_ms):
+        with self.lock:
+            st = self.clock_stats.setdefault(name, {"least_left": None, "longest": 0, "moves": 0})
+            st["moves"] += 1
+            st["longest"] = max(st["longest"], used_ms)
+            left = before_ms - used_ms
+            if st["least_left"] is None or left < st["least_left"][0]:
+                st["least_left"] = (left, used_ms, before_ms)
 
     def worker(self, wid):
         referee = None
@@ -800,13 +813,13 @@ def run_match(args, specs, tc, sprt):
         t.join(10)
     if failure is not None:
         match.kill_all()
-        summary(names, wdl, forfeits, sprt, decision, finished)
+        summary(names, wdl, forfeits, sprt, decision, finished, match.clock_stats)
         return EXIT_REFEREE if failure[0] == "referee" else EXIT_ENGINE
-    summary(names, wdl, forfeits, sprt, decision, finished)
+    summary(names, wdl, forfeits, sprt, decision, finished, match.clock_stats)
     return EXIT_OK
 
 
-def summary(names, wdl, forfeits, sprt, decision, finished):
+def summary(names, wdl, forfeits, sprt, decision, finished, clock_stats=None):
     w, d, l = wdl
     print("")
     print("Result: %s vs %s: W %d  D %d  L %d  (%d games)" % (names[0], names[1], w, d, l, finished))
@@ -822,6 +835,10 @@ def summary(names, wdl, forfeits, sprt, decision, finished):
         if kind == "time" or any(counts):
             print("%s: %s %d, %s %d%s" % (label.capitalize(), names[0], counts[0], names[1], counts[1],
                                          "   <-- !!!" if kind == "illegal" else ""))
+    for name, st in sorted((clock_stats or {}).items()):
+        left, used, before = st["least_left"]
+        print("Clock of %s: %d moves, longest %d ms; closest to the flag: %d ms left (a %d ms move with %d ms"
+              " on the clock)" % (name, st["moves"], st["longest"], left, used, before))
     if sprt:
         llr = sprt_llr(w, d, l, sprt["elo0"], sprt["elo1"])
         lo, hi = sprt_bounds(sprt["alpha"], sprt["beta"])
