@@ -134,12 +134,13 @@ void Engine::Impl::timer(SearchShared& s) {
       cv.wait(lock);  // ponderhit restarts the clock and notifies
       continue;
     }
-    const i64 left = s.budget.hard_ms - s.elapsed_ms();
+    const i64 left = s.hard_limit_ms() - s.elapsed_ms();
     if (left <= 0) {
       s.stop = true;
       break;
     }
-    cv.wait_for(lock, std::chrono::milliseconds(left));
+    // Short naps: the limit shrinks once the first iteration is complete.
+    cv.wait_for(lock, std::chrono::milliseconds(std::min<i64>(left, 10)));
   }
 }
 

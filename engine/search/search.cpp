@@ -76,8 +76,12 @@ i64 SearchShared::elapsed_ms() const {
   return (now - start_ns_.load()) / 1'000'000;
 }
 
+i64 SearchShared::hard_limit_ms() const {
+  return first_iteration_done.load() ? budget.hard_ms : std::max(budget.hard_ms, budget.first_iteration_ms);
+}
+
 bool SearchShared::out_of_time() const {
-  return budget.hard_ms >= 0 && !pondering.load() && elapsed_ms() >= budget.hard_ms;
+  return budget.hard_ms >= 0 && !pondering.load() && elapsed_ms() >= hard_limit_ms();
 }
 
 struct Searcher::Frame {
@@ -411,6 +415,7 @@ void Searcher::run(SearchListener* listener) {
       break;
     }
     completed_depth_ = depth;
+    if (index_ == 0) shared_.first_iteration_done = true;
     if (listener) report(*listener, depth);
 
     // Limits checked between iterations (main thread only).

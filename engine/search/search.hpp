@@ -22,14 +22,17 @@ struct SearchShared {
   TimeBudget budget;
   std::atomic<bool> stop{false};
   std::atomic<bool> pondering{false};  // time limits wait while set
+  std::atomic<bool> first_iteration_done{false};  // the main thread completed depth 1
   int multipv = 1;
   std::vector<std::unique_ptr<std::atomic<u64>>> thread_nodes;
   u64 total_nodes() const;
   // The search clock: started by go, restarted by ponderhit (from another thread).
   void start_clock();
   i64 elapsed_ms() const;
-  // The hard limit has passed (and no ponder hold): every thread stops.
+  // The hard limit (before the first complete iteration, budget.first_iteration_ms) has passed
+  // and no ponder hold: every thread stops.
   bool out_of_time() const;
+  i64 hard_limit_ms() const;
 
  private:
   std::atomic<i64> start_ns_{0};

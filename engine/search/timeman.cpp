@@ -10,6 +10,7 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int overhead) {
     // A fixed time per move: use it all (no clock can run out), keeping a little for the reply
     // to travel; iterations run until the hard stop.
     b.hard_ms = std::max<i64>(1, limits.movetime_ms - std::min<i64>(overhead, limits.movetime_ms / 5));
+    b.first_iteration_ms = b.hard_ms * 2;
     return b;
   }
   const i64 left = limits.time_left_ms[us];
@@ -27,6 +28,7 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int overhead) {
   if (limits.moves_to_go == 1) hard = std::min<i64>(usable * 4 / 5, usable - 10);
   b.soft_ms = std::max<i64>(1, std::min(soft, hard));
   b.hard_ms = std::max<i64>(1, std::min(hard, usable));
+  b.first_iteration_ms = std::max(b.hard_ms, usable / 3);
   return b;
 }
 

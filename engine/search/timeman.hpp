@@ -12,6 +12,10 @@ using Clock = std::chrono::steady_clock;
 struct TimeBudget {
   i64 soft_ms = -1;  // do not start another iteration after this; -1: no limit
   i64 hard_ms = -1;  // stop the search at once after this; -1: no limit
+  // Until the first iteration is complete the hard limit stretches to this: a move chosen from a
+  // part of the root turns is often a blunder, and only a machine far busier than its cores (or
+  // an Ordo X root of thousands of turns on a short clock) needs it. -1: no limit.
+  i64 first_iteration_ms = -1;
 };
 
 // The budget for `us` with a fixed overhead reserved per move. A clock budget never exceeds what
