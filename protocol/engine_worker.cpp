@@ -1,6 +1,7 @@
 #include "engine_worker.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 namespace ordo::protocol {
 
@@ -113,7 +114,14 @@ void EngineWorker::loop() {
       task_cancelled_ = job.seq < stop_below_;
       if (job.is_long) running_long_ = true;
     }
+    const bool was_searching = engine_.searching();
     engine_.wait();  // the previous search has printed its bestmove: jobs act in order
+    if (job.is_go && was_searching) {
+      // The clock counts from the command's arrival, but not while our own search ran.
+      const i64 now = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                          std::chrono::steady_clock::now().time_since_epoch()).count();
+      job.go.limits.received_ns = std::max(job.go.limits.received_ns, now);
+    }
     if (!job.is_long) {
       std::lock_guard lock(mutex_);
       running_long_ = false;

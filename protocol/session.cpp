@@ -1,5 +1,6 @@
 #include "session.hpp"
 
+#include <chrono>
 #include <sstream>
 
 #include "debug_reports.hpp"
@@ -188,8 +189,11 @@ void Session::cmd_position(const Words& w) {
 }
 
 void Session::cmd_go(const Words& w) {
+  const i64 received_ns =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
   GoCommand go;
   if (std::string err = parse_go(w, game_.current(), go); !err.empty()) return say_error(err);
+  go.limits.received_ns = received_ns;
   if (go.perft_depth) {
     Output& out = out_;
     worker_.submit([&out, pos = game_.current(), depth = *go.perft_depth](Engine&, const auto& cancelled) {

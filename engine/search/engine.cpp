@@ -110,7 +110,7 @@ void Engine::go(const SearchLimits& limits, SearchListener& listener) {
     s.limits.depth = s.limits.depth > 0 ? std::min(s.limits.depth, plies) : plies;
   }
   s.multipv = m.multipv;
-  s.start_clock();
+  s.start_clock(limits.received_ns);
   s.pondering = limits.ponder;
   s.budget = limits.infinite ? TimeBudget{} : plan_time(limits, m.current.side_to_move(), m.move_overhead_ms);
   for (int i = 0; i < m.threads; ++i) s.thread_nodes.push_back(std::make_unique<std::atomic<u64>>(0));

@@ -33,6 +33,10 @@ struct SearchLimits {
   int increment_ms[2] = {0, 0};
   int moves_to_go = 0;
   std::vector<Turn> search_turns;  // restrict the root to these turns; empty = all
+  // When the command arrived (std::chrono::steady_clock, nanoseconds since its epoch); 0: when
+  // go() is called. The clock and movetime count from here, so time spent before the search
+  // starts (a busy machine, a queue) is not lost from the budget.
+  i64 received_ns = 0;
 };
 
 struct SearchInfo {

@@ -67,8 +67,8 @@ u64 SearchShared::total_nodes() const {
   return n;
 }
 
-void SearchShared::start_clock() {
-  start_ns_.store(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count());
+void SearchShared::start_clock(i64 at_ns) {
+  start_ns_.store(at_ns ? at_ns : std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count());
 }
 
 i64 SearchShared::elapsed_ms() const {

@@ -27,7 +27,7 @@ struct SearchShared {
   std::vector<std::unique_ptr<std::atomic<u64>>> thread_nodes;
   u64 total_nodes() const;
   // The search clock: started by go, restarted by ponderhit (from another thread).
-  void start_clock();
+  void start_clock(i64 at_ns = 0);  // 0: now
   i64 elapsed_ms() const;
   // The hard limit (before the first complete iteration, budget.first_iteration_ms) has passed
   // and no ponder hold: every thread stops.
