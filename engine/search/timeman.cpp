@@ -17,14 +17,14 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int overhead) {
   if (left < 0) return b;
   const i64 inc = std::max(0, limits.increment_ms[us]);
   // The margin grows with the clock: on a busy machine the process may wait for a core, and the
-  // reply must still arrive in time. A twentieth of the clock (at most a second) on top of the
+  // reply must still arrive in time. A sixteenth of the clock (at most a second) on top of the
   // fixed overhead.
-  const i64 margin = overhead + std::min<i64>(left / 20, 1000);
+  const i64 margin = overhead + std::min<i64>(left / 16, 1000);
   const i64 usable = std::max<i64>(1, left - margin);
   const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 30;
   i64 soft = usable / moves + inc * 3 / 4;
   soft = std::min(soft, usable / 4 + inc / 2);
-  i64 hard = std::min<i64>(soft * 4, usable * 2 / 5 + inc / 2);
+  i64 hard = std::min<i64>(soft * 4, usable / 4 + inc / 2);
   if (limits.moves_to_go == 1) hard = std::min<i64>(usable * 4 / 5, usable - 10);
   b.soft_ms = std::max<i64>(1, std::min(soft, hard));
   b.hard_ms = std::max<i64>(1, std::min(hard, usable));
