@@ -133,8 +133,10 @@ Position Position::after(Move m) const {
   }
   p.side_ = them;
   p.key_ ^= zobrist::KEYS.black_to_move;
-  p.quiet_plies_ = (capture || forward) ? 0 : u16(quiet_plies_ + 1);
-  if (us == BLACK) ++p.fullmove_;
+  // The counters stop at their cap (RULES.md section 7): a wrapped counter would print a FEN the
+  // parser refuses.
+  p.quiet_plies_ = (capture || forward) ? 0 : u16(quiet_plies_ < COUNTER_CAP ? quiet_plies_ + 1 : COUNTER_CAP);
+  if (us == BLACK && fullmove_ < COUNTER_CAP) ++p.fullmove_;
   assert(p.key_ == p.compute_key());
   return p;
 }

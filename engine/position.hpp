@@ -12,6 +12,9 @@ namespace ordo {
 
 enum class WinReason : u8 { TargetRow, NoPieces, NoLegalMove };
 
+// The largest quiet-ply count and fullmove number; at the cap they stay there.
+inline constexpr int COUNTER_CAP = 65535;
+
 class Position {
  public:
   // The start position of a variant (RULES.md section 1).
