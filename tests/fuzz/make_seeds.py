@@ -71,12 +71,12 @@ def main():
     turn_dir = os.path.join(args.out, "turn")
     spellings = ["e3e5", "c2d2c3", "d2c2c3", "d4e5=g7", "c3b3,b3b5", "a3a4b3,e2e4", "c3b3=h6,b3b5", "d3e3e3"]
     for i, fen in enumerate(classic + ordox):
-        write(turn_dir, bytes([i]) + b"\n#0\n#1\n#2\n#3")
-        write(turn_dir, bytes([i]) + ("\n" + fen + "\n#7\n#11").encode())
+        write(turn_dir, bytes([i]) + b"#0\n#1\n#2\n#3")
+        write(turn_dir, bytes([i]) + (fen + "\n#7\n#11").encode())
     for first in (0, len(classic)):  # the start positions of both variants
         for moves in move_lists:
-            write(turn_dir, bytes([first]) + ("\n" + "\n".join(moves)).encode())
-        write(turn_dir, bytes([first]) + ("\n" + "\n".join(spellings)).encode())
+            write(turn_dir, bytes([first]) + "\n".join(moves).encode())
+        write(turn_dir, bytes([first]) + "\n".join(spellings).encode())
 
     for name, lines in transcripts.items():
         sent = [l.replace("\\t", "\t").replace("\\r", "\r") for l in lines if not l.startswith("#")]
