@@ -8,7 +8,7 @@
 // the generator's legal turns, its canonical token must parse back to the same turn and the
 // position after it must be valid (key, FEN round trip); the game then goes on from there. A
 // rejected token must come with a message. On every position reached, one legal turn (picked by
-// the line's length) must be accepted in its canonical spelling.
+// the line's length) must be accepted in its canonical spelling. At most 24 moves are read.
 #include <cstddef>
 #include <cstdint>
 #include <fstream>
@@ -83,7 +83,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   fuzz::check_position(pos);
-  for (std::size_t i = first; i < lines.size() && i < 64; ++i) {
+  for (std::size_t i = first; i < lines.size() && i < first + 24; ++i) {
     const std::vector<Turn> legal = legal_turns(pos);
     if (!legal.empty()) {  // completeness: a canonical token of the generator is accepted
       const Turn& t = legal[lines[i].size() % legal.size()];
