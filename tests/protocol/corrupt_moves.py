@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """An engine that lies: runs the engine named by $ORDO_REAL_BINARY with the same arguments and
-input, but prints `a1a1` (never legal) as every bestmove and appends it to every pv. The
-transcript runner must report both (ctest protocol_legality_selftest)."""
+input, but prints `a1a1` (never legal) as every bestmove, appends it to every pv and announces
+every mate in 1 as a mate in 2. The transcript runner must report all three (ctest
+protocol_legality_selftest)."""
 import os
 import re
 import subprocess
@@ -24,7 +25,7 @@ for raw in proc.stdout:
     line = raw.decode("utf-8", "replace").rstrip("\n")
     line = re.sub(r"^bestmove (?!\(none\))\S+", "bestmove a1a1", line)
     if line.startswith("info ") and " pv " in line:
-        line += " a1a1"
+        line = line.replace(" score mate 1 ", " score mate 2 ") + " a1a1"
     sys.stdout.write(line + "\n")
     sys.stdout.flush()
 sys.exit(proc.wait())

@@ -36,7 +36,9 @@ searched by replaying the game-setting lines (position, ucinewgame, uginewgame, 
 setoption UCI_Variant; same --variant/--fen arguments) into a second engine process and asking it
 `d`; there it checks, with `position fen <FEN> moves …`, that the bestmove and its ponder move, and
 every pv of every `info` line of that search, are legal move sequences, and that `bestmove (none)`
-comes only in a finished position. A count of bestmoves other than the count of searches fails.
+comes only in a finished position; a pv with a winning mate score (`score mate N`, N > 0: N of the
+mover's moves in UCI, N plies in UGI) must end the game with the mover's win after exactly that
+many plies. A count of bestmoves other than the count of searches fails.
 
 Usage: run_transcripts.py --binary build/ordo [--regenerate] [--time-scale F] [name …]
 """
@@ -283,10 +285,19 @@ def check_legality(binary, run, searches):
     problems = []
     # The engine's searches in output order: the pvs of its info lines, then its bestmove.
     results, pvs = [], []
+    ugi = False
     for line in run.output:
         words = line.split()
+        if line in ("ugiok", "uciok"):
+            ugi = line == "ugiok"
         if words[:1] == ["info"] and words[1:2] != ["string"] and "pv" in words:
-            pvs.append(words[words.index("pv") + 1:])
+            pv = words[words.index("pv") + 1:]
+            # A win announced as `score mate N`: N of the mover's moves in UCI, N plies in UGI.
+            mate = words[words.index("mate") + 1] if "mate" in words[:words.index("pv")] else None
+            plies = None
+            if mate is not None and re.fullmatch(r"[1-9][0-9]*", mate):
+                plies = int(mate) if ugi else 2 * int(mate) - 1
+            pvs.append((pv, plies))
         elif words[:1] == ["bestmove"]:
             results.append((words[1:], pvs))
             pvs = []
@@ -307,7 +318,7 @@ def check_legality(binary, run, searches):
                     problems.append("bestmove (none) for %s, which is not finished" % where)
             elif best:
                 sequences.append(("bestmove", [best[0]] + (best[2:3] if best[1:2] == ["ponder"] else [])))
-            sequences += [("pv", pv) for pv in search_pvs]
+            sequences += [("pv", pv) for pv, _ in search_pvs]
             for kind, moves in sequences:
                 answer = checker.ask(["setoption name UCI_Variant value %s" % search["variant"],
                                       "position fen %s moves %s" % (search["fen"], " ".join(moves))])
@@ -316,6 +327,18 @@ def check_legality(binary, run, searches):
                 if errors or not moves:
                     problems.append("illegal %s '%s' for %s: %s" % (kind, " ".join(moves), where,
                                                                    errors[0] if errors else "no move"))
+            # A mate score's pv must reach the announced win: the mover wins after exactly that
+            # many plies.
+            mover = "white" if search["fen"] and search["fen"].split()[1] == "w" else "black"
+            for pv, plies in search_pvs:
+                if plies is None:
+                    continue
+                answer = checker.ask(["setoption name UCI_Variant value %s" % search["variant"],
+                                      "position fen %s moves %s" % (search["fen"], " ".join(pv[:plies])), "d"])
+                status = [l[len("Status: "):] for l in answer if l.startswith("Status: ")]
+                if len(pv) < plies or not status or not status[0].startswith(mover + " wins"):
+                    problems.append("pv '%s' for %s does not win in the %d plies its mate score says (%s)" % (
+                        " ".join(pv), where, plies, status[0] if status else "no status"))
     finally:
         checker.close()
     return problems, checked
