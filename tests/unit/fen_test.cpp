@@ -122,7 +122,7 @@ TEST_CASE("the counters are optional and default to 0 1") {
   CHECK(*s == Position::start(Variant::OrdoX));
 }
 
-TEST_CASE("the counters stay at their cap of 65535, so the printed FEN parses back") {
+TEST_CASE("the counters stay at their cap of 65535 and the printed FEN parses back") {
   // A wrapped fullmove number printed 0, a FEN the parser refuses (found by fuzz_turn's invariants).
   for (Variant v : {Variant::Classic, Variant::OrdoX}) {
     const Position black_to_move = pos_of("9B/10/10/10/4W5/10/10/10 b 65535 65535", v);
