@@ -45,7 +45,7 @@ void check_apply_matches_generator(const naive::Board& b, Variant v) {
 }  // namespace
 
 TEST_SUITE("naive") {
-  TEST_CASE("start position perft, classic d1..d3") {
+  TEST_CASE("start position perft - classic d1..d3") {
     const auto b = fen(kStart);
     CHECK(naive::perft(b, Variant::Classic, 0) == 1);
     CHECK(naive::perft(b, Variant::Classic, 1) == 56);
@@ -53,11 +53,11 @@ TEST_SUITE("naive") {
     CHECK(naive::perft(b, Variant::Classic, 3) == 190114);
   }
 
-  TEST_CASE("start position perft, Ordo X d1") {
+  TEST_CASE("start position perft - Ordo X d1") {
     CHECK(naive::perft(fen(kStart), Variant::OrdoX, 1) == 2062);
   }
 
-  TEST_CASE("start position: sorted unique tokens, ordo moves per variant, apply agrees") {
+  TEST_CASE("start position: sorted unique tokens - ordo moves per variant - apply agrees") {
     const auto b = fen(kStart);
     for (Variant v : {Variant::Classic, Variant::OrdoX}) {
       auto tokens = naive::legal_tokens(b, v);
@@ -140,7 +140,7 @@ TEST_SUITE("naive") {
     CHECK(naive::status(wiped, Variant::OrdoX).reason == naive::Reason::NoPieces);
   }
 
-  TEST_CASE("classic reconnection: backward singleton moves, only reconnecting moves") {
+  TEST_CASE("classic reconnection: backward singleton moves - only reconnecting moves") {
     // White e4 and e2 are split; Black far away.
     const auto b = fen("B9/10/10/10/4W5/10/4W5/10 w 0 1");
     const std::vector<std::string> classic = {"e2d3", "e2e3", "e2f3", "e4d3", "e4e3", "e4f3"};
@@ -187,7 +187,7 @@ TEST_SUITE("naive") {
     check_apply_matches_generator(b, Variant::OrdoX);
   }
 
-  TEST_CASE("Ordo X split capture without a tie: smaller group removed, no suffix") {
+  TEST_CASE("Ordo X split capture without a tie: smaller group removed - no suffix") {
     const auto b = fen("10/10/10/2BBBBBB2/10/4W5/10/10 w 0 1");
     const auto tokens = naive::legal_tokens(b, Variant::OrdoX);
     CHECK(has(tokens, "e3e5"));
@@ -217,7 +217,7 @@ TEST_SUITE("naive") {
     check_apply_matches_generator(b, Variant::OrdoX);
   }
 
-  TEST_CASE("Ordo X: no lone sideways part, every second part goes forward") {
+  TEST_CASE("Ordo X: no lone sideways part - every second part goes forward") {
     // A sideways part with no legal forward continuation is illegal (RULES.md §5 Decision).
     // No connected side without a piece on its target row seems to lack a forward part (checked
     // exhaustively for up to 8 pieces), so the rule is exercised structurally: every turn is a
@@ -244,7 +244,7 @@ TEST_SUITE("naive") {
     }
   }
 
-  TEST_CASE("Ordo X ordo moves: diagonal, single-file, and no captures") {
+  TEST_CASE("Ordo X ordo moves: diagonal and single-file steps but no captures") {
     // White d3-e3 horizontal ordo, Black piece on f3 blocks the single-file move right.
     const auto b = fen("B9/10/10/10/10/3WWB4/10/10 w 0 1");
     const auto tokens = naive::legal_tokens(b, Variant::OrdoX);
@@ -263,7 +263,7 @@ TEST_SUITE("naive") {
     CHECK_THROWS_AS(naive::apply(b, Variant::OrdoX, "e3e4,e4e5"), std::invalid_argument);
   }
 
-  TEST_CASE("counters: fullmove grows after Black, quiet plies reset on forward moves") {
+  TEST_CASE("counters: fullmove grows after Black - quiet plies reset on forward moves") {
     auto b = fen("2BB2BB2/BBBBBBBBBB/BB2BB2BB/10/10/WW2WW2WW/WWWWWWWWWW/2WW2WW2 w 7 3");
     b = naive::apply(b, Variant::Classic, "c2d2c3");
     CHECK(b.quiet_plies == 0);

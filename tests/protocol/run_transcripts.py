@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Protocol transcript tests: feeds each tests/protocol/<name>.in to the engine and compares the
-normalised output with <name>.out.
+normalised output with <name>.out, then checks every move the engine printed for legality.
 
 Lines of a .in file are sent to the engine as they are (followed by a newline), with the escapes
 \\t (tab) and \\r (carriage return) expanded. Lines starting with '#' are directives for this
@@ -12,7 +12,12 @@ runner and are never sent:
   # wait <prefix> [secs]   wait until a new output line starts with <prefix> (default 10 s; the
                            time is multiplied by --time-scale); on time-out the output records
                            '## timeout waiting for <prefix>'
-  # any-bestmove           the searched moves are not part of the expectation (bestmove -> *)
+  # any-bestmove           mask for the next `go` line only: its bestmove (and ponder move) is
+                           written '*' in the normalised output, for searches whose choice is not
+                           part of the expectation. Put one before each such `go`; a `go` without
+                           it has its bestmove compared exactly.
+  # no-search              the next `go` line is refused because a search is running (the runner
+                           cannot tell that by itself); it answers with no bestmove
   # <anything else>        a comment
 
 After the last line the runner closes standard input (end of file) and waits for the process
@@ -21,7 +26,19 @@ to exit; the output ends with '## exit <status>' (and '## stderr: …' lines, if
 Normalisation (the .out files hold normalised text): in search `info` lines the values of depth,
 seldepth, nodes, nps, hashfull, time, cp, wdl are '*', bounds are dropped and the pv becomes
 'pv …'; within one search, repeated normalised info lines are dropped. In UCI, `ponder <move>` is
-dropped (it is optional); in UGI it stays, as UGI forbids it. Bench progress lines, node/nps totals and eval table rows are masked.
+dropped (it is optional); in UGI it stays, as UGI forbids it. Bench progress lines, node/nps totals
+and eval table rows are masked.
+
+Legality (masked or not, whatever the .out says): every `go` that starts a search answers with one
+bestmove, the k-th bestmove answering the k-th such `go` (a `go perft`, a `go` the engine's parser
+refuses and a `go` marked `# no-search` start none). For each search the runner finds the position
+searched by replaying the game-setting lines (position, ucinewgame, uginewgame, flip, uci, ugi,
+setoption UCI_Variant; same --variant/--fen arguments) into a second engine process and asking it
+`d`; there it checks, with `position fen <FEN> moves …`, that the bestmove and its ponder move, and
+every pv of every `info` line of that search, are legal move sequences, and that `bestmove (none)`
+comes only in a finished position; a pv with a winning mate score (`score mate N`, N > 0: N of the
+mover's moves in UCI, N plies in UGI) must end the game with the mover's win after exactly that
+many plies. A count of bestmoves other than the count of searches fails.
 
 Usage: run_transcripts.py --binary build/ordo [--regenerate] [--time-scale F] [name …]
 """
@@ -106,6 +123,16 @@ def unescape(line):
     return line.replace("\\t", "\t").replace("\\r", "\r")
 
 
+class Transcript:
+    """What one run sent and got: the engine's raw output lines, the command-line arguments and
+    the sent lines in order, each `go` with its directives."""
+
+    def __init__(self, args):
+        self.args = args
+        self.sent = []  # (line, {"mask": bool, "no_search": bool}) in sending order
+        self.output = []
+
+
 def run_one(binary, path, time_scale):
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
@@ -114,10 +141,11 @@ def run_one(binary, path, time_scale):
     args = []
     if lines and lines[0].startswith("# args "):
         args = shlex.split(lines[0][len("# args "):])
-    options = {"any-bestmove": any(l.strip() == "# any-bestmove" for l in lines)}
+    run = Transcript(args)
     engine = Engine([binary] + args)
     notes = []  # (output index, text) inserted into the output
     seen = 0
+    pending = {"mask": False, "no_search": False}  # directives for the next go
     for line in lines:
         if line.startswith("#"):
             words = line[1:].split()
@@ -132,15 +160,188 @@ def run_one(binary, path, time_scale):
                         notes.append((len(engine.lines), "## timeout waiting for %s" % prefix))
                 else:
                     seen = at + 1
+            elif words == ["any-bestmove"]:
+                pending["mask"] = True
+            elif words == ["no-search"]:
+                pending["no_search"] = True
             continue
-        engine.send(unescape(line))
+        text = unescape(line)
+        engine.send(text)
+        if text.split()[:1] == ["go"]:
+            run.sent.append((text, pending))
+            pending = {"mask": False, "no_search": False}
+        else:
+            run.sent.append((text, None))
     status = engine.finish(10 * time_scale)
     out = list(engine.lines)
+    run.output = list(out)
     for at, text in reversed(notes):
         out.insert(at, text)
     out += ["## stderr: " + e for e in engine.err]
     out.append("## exit %s" % status)
-    return normalise(out, options)
+    return out, run
+
+
+class Checker:
+    """A second engine process, driven synchronously: lines, then `isready`, read to `readyok`."""
+
+    def __init__(self, binary, args):
+        self.proc = subprocess.Popen([binary] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL)
+
+    def _readline(self):
+        raw = self.proc.stdout.readline()
+        if not raw:
+            raise RuntimeError("the checking engine exited")
+        return raw.decode("utf-8", "replace").rstrip("\n")
+
+    def ask(self, lines):
+        for line in lines:
+            self.proc.stdin.write(line.encode("utf-8") + b"\n")
+        self.proc.stdin.write(b"isready\n")
+        self.proc.stdin.flush()
+        out = []
+        while True:
+            line = self._readline()
+            if line == "readyok":
+                return out
+            out.append(line)
+
+    def wait_for(self, prefix):
+        while not self._readline().startswith(prefix):
+            pass
+
+    def close(self):
+        try:
+            self.proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+# Lines that set the game (replayed into the checking engine); any other line is not.
+GAME_COMMANDS = {"position", "ucinewgame", "uginewgame", "flip", "uci", "ugi"}
+# The command-line options that set the game, kept for the checking engine.
+GAME_ARGS = {"--variant", "--fen"}
+
+
+def game_args(args):
+    kept, i = [], 0
+    while i < len(args):
+        name = args[i].split("=", 1)[0]
+        if name in GAME_ARGS:
+            if "=" in args[i]:
+                kept.append(args[i])
+            elif i + 1 < len(args):
+                kept += args[i:i + 2]
+                i += 1
+        i += 1
+    return kept
+
+
+def is_error(line):
+    return line.startswith("info string error")
+
+
+def searches_of(binary, run):
+    """One entry per `go` that starts a search: its line, mask, and the variant, FEN and status of
+    the position it searches (from the checking engine's `d`)."""
+    gos = [(text, d) for text, d in run.sent if d is not None]
+    if not gos:
+        return []
+    checker = Checker(binary, game_args(run.args))
+    searches = []
+    try:
+        for text, directives in run.sent:
+            words = text.split()
+            if directives is None:
+                first = words[0] if words else ""
+                if first in GAME_COMMANDS or (first == "setoption" and "uci_variant" in text.lower()):
+                    checker.ask([text])
+                continue
+            if words[1:2] == ["perft"] or directives["no_search"]:
+                continue
+            report = checker.ask(["d"])
+            fields = dict(l.split(": ", 1) for l in report if l.split(": ", 1)[0] in ("Variant", "FEN", "Status"))
+            answer = checker.ask([text, "stop"])
+            if any(is_error(l) for l in answer):
+                continue  # the parser refuses this go: no search
+            if not any(l.startswith("bestmove") for l in answer):
+                checker.wait_for("bestmove")
+            searches.append({"go": text, "mask": directives["mask"], "variant": fields.get("Variant"),
+                             "fen": fields.get("FEN"), "status": fields.get("Status")})
+    finally:
+        checker.close()
+    return searches
+
+
+def check_legality(binary, run, searches):
+    """Problems found with the moves printed by the engine: a list of strings, and the count of
+    move sequences checked."""
+    problems = []
+    # The engine's searches in output order: the pvs of its info lines, then its bestmove.
+    results, pvs = [], []
+    ugi = False
+    for line in run.output:
+        words = line.split()
+        if line in ("ugiok", "uciok"):
+            ugi = line == "ugiok"
+        if words[:1] == ["info"] and words[1:2] != ["string"] and "pv" in words:
+            pv = words[words.index("pv") + 1:]
+            # A win announced as `score mate N`: N of the mover's moves in UCI, N plies in UGI.
+            mate = words[words.index("mate") + 1] if "mate" in words[:words.index("pv")] else None
+            plies = None
+            if mate is not None and re.fullmatch(r"[1-9][0-9]*", mate):
+                plies = int(mate) if ugi else 2 * int(mate) - 1
+            pvs.append((pv, plies))
+        elif words[:1] == ["bestmove"]:
+            results.append((words[1:], pvs))
+            pvs = []
+    if len(results) != len(searches):
+        problems.append("%d searches started (by %s) but %d bestmove lines printed" % (
+            len(searches), ", ".join("'%s'" % s["go"] for s in searches) or "no go", len(results)))
+        return problems, 0
+    if not searches:
+        return problems, 0
+    checker = Checker(binary, [])
+    checked = 0
+    try:
+        for search, (best, search_pvs) in zip(searches, results):
+            where = "'%s' in %s (%s)" % (search["go"], search["fen"], search["variant"])
+            sequences = []
+            if best[:1] == ["(none)"]:
+                if search["status"] == "ongoing":
+                    problems.append("bestmove (none) for %s, which is not finished" % where)
+            elif best:
+                sequences.append(("bestmove", [best[0]] + (best[2:3] if best[1:2] == ["ponder"] else [])))
+            sequences += [("pv", pv) for pv, _ in search_pvs]
+            for kind, moves in sequences:
+                answer = checker.ask(["setoption name UCI_Variant value %s" % search["variant"],
+                                      "position fen %s moves %s" % (search["fen"], " ".join(moves))])
+                checked += 1
+                errors = [l for l in answer if is_error(l)]
+                if errors or not moves:
+                    problems.append("illegal %s '%s' for %s: %s" % (kind, " ".join(moves), where,
+                                                                   errors[0] if errors else "no move"))
+            # A mate score's pv must reach the announced win: the mover wins after exactly that
+            # many plies.
+            mover = "white" if search["fen"] and search["fen"].split()[1] == "w" else "black"
+            for pv, plies in search_pvs:
+                if plies is None:
+                    continue
+                answer = checker.ask(["setoption name UCI_Variant value %s" % search["variant"],
+                                      "position fen %s moves %s" % (search["fen"], " ".join(pv[:plies])), "d"])
+                status = [l[len("Status: "):] for l in answer if l.startswith("Status: ")]
+                if len(pv) < plies or not status or not status[0].startswith(mover + " wins"):
+                    problems.append("pv '%s' for %s does not win in the %d plies its mate score says (%s)" % (
+                        " ".join(pv), where, plies, status[0] if status else "no status"))
+    finally:
+        checker.close()
+    return problems, checked
 
 
 def normalise_info(line):
@@ -174,10 +375,12 @@ EVAL_ROW = re.compile(r"^[A-Za-z][A-Za-z0-9 _-]*?\s{2,}-?\d+\s+-?\d+$")
 EVAL_TOTAL = re.compile(r"^(Total \(\w+ to move\): )-?\d+$")
 
 
-def normalise(lines, options):
+def normalise(lines, masks):
+    """`masks`: one flag per bestmove line, in order: whether its moves are masked."""
     out = []
     seen_info = set()
     ugi = False
+    bestmoves = 0
     for line in lines:
         if line == "ugiok":
             ugi = True
@@ -191,8 +394,12 @@ def normalise(lines, options):
         elif line.startswith("bestmove"):
             seen_info = set()
             words = line.split()
-            if options["any-bestmove"] and len(words) > 1 and words[1] != "(none)":
+            masked = bestmoves < len(masks) and masks[bestmoves]
+            bestmoves += 1
+            if masked and len(words) > 1 and words[1] != "(none)":
                 words[1] = "*"
+                if len(words) == 4 and words[2] == "ponder":
+                    words[3] = "*"
             if len(words) == 4 and words[2] == "ponder" and not ugi:
                 words = words[:2]  # UCI: the ponder move is optional, so it is not compared
             line = " ".join(words)
@@ -223,9 +430,19 @@ def main():
 
     names = a.names or sorted(f[:-3] for f in os.listdir(HERE) if f.endswith(".in"))
     failed = []
+    moves_checked = 0
     for name in names:
         path = os.path.join(HERE, name + ".in")
-        got = run_one(a.binary, path, a.time_scale)
+        raw, run = run_one(a.binary, path, a.time_scale)
+        searches = searches_of(a.binary, run)
+        got = normalise(raw, [s["mask"] for s in searches])
+        problems, checked = check_legality(a.binary, run, searches)
+        moves_checked += checked
+        if problems:
+            failed.append(name)
+            print("FAIL %s (legality)" % name)
+            for p in problems:
+                print("  " + p)
         expected_path = os.path.join(HERE, name + ".out")
         if a.regenerate:
             with open(expected_path, "w", encoding="utf-8") as f:
@@ -238,13 +455,16 @@ def main():
         except FileNotFoundError:
             expected = ["(missing %s.out)" % name]
         if got == expected:
-            print("ok   %s" % name)
+            if not problems:
+                print("ok   %s" % name)
         else:
-            failed.append(name)
+            if name not in failed:
+                failed.append(name)
             print("FAIL %s" % name)
             sys.stdout.writelines(l + "\n" for l in difflib.unified_diff(
                 expected, got, name + ".out", name + " (actual)", lineterm=""))
-    print("%d transcripts, %d failed" % (len(names), len(failed)))
+    print("%d transcripts, %d failed; %d bestmove and pv move sequences checked for legality" % (
+        len(names), len(failed), moves_checked))
     return 1 if failed else 0
 
 

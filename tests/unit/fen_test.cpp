@@ -122,6 +122,26 @@ TEST_CASE("the counters are optional and default to 0 1") {
   CHECK(*s == Position::start(Variant::OrdoX));
 }
 
+TEST_CASE("the counters stay at their cap of 65535 and the printed FEN parses back") {
+  // A wrapped fullmove number printed 0, a FEN the parser refuses (found by fuzz_turn's invariants).
+  for (Variant v : {Variant::Classic, Variant::OrdoX}) {
+    const Position black_to_move = pos_of("9B/10/10/10/4W5/10/10/10 b 65535 65535", v);
+    for (const Turn& t : legal_turns(black_to_move)) {
+      const Position after = black_to_move.after(t);
+      CHECK(after.fullmove() == COUNTER_CAP);
+      CHECK((after.quiet_plies() == 0 || after.quiet_plies() == COUNTER_CAP));
+      const auto back = parse_fen(to_fen(after), v);
+      REQUIRE(back.ok());
+      CHECK(*back == after);
+    }
+    // A quiet move (sideways, no capture) from a capped quiet counter keeps it capped.
+    const Position white_to_move = pos_of("9B/10/10/10/4W5/10/10/10 w 65535 7", v);
+    const Position sideways = play(white_to_move, v == Variant::Classic ? "e4f4" : "e4f4,f4f5");
+    CHECK(sideways.quiet_plies() == (v == Variant::Classic ? COUNTER_CAP : 0));
+    CHECK(sideways.fullmove() == 7);
+  }
+}
+
 TEST_CASE("the variant does not change the parsed board") {
   Rng rng(22);
   for (const Position& pos : random_play(Position::start(Variant::Classic), 300, rng)) {

@@ -160,6 +160,36 @@ void compare_perft(const std::vector<Position>& positions, int depth, std::size_
   CHECK(compared == std::min(count, positions.size()));
 }
 
+// The naive generator against the counts written in an EPD file of tests/data (which say both
+// generators agree): every D1 entry, and every D2 entry of at most `d2_leaves` leaves. The naive
+// generator needs about 3 us per leaf of an Ordo X D2, so the ten D2 entries of full Ordo X boards
+// (1 to 10 million leaves, 5 to 30 s each) are left to `scripts/perft_suite` (it checks every
+// entry with the naive generator up to --naive-max-depth, default 2).
+void check_epd_with_naive(const std::string& file, Variant v, u64 d2_leaves, std::size_t min_d2) {
+  const auto lines = read_epd(std::string(ORDO_TEST_DATA) + "/" + file);
+  std::size_t d1 = 0, d2 = 0, d2_left = 0, failures = 0;
+  for (const EpdLine& e : lines) {
+    const auto board = naive::parse_fen(e.fen);
+    REQUIRE_MESSAGE(board.has_value(), file << ":" << e.line_number << ": the naive parser rejects " << e.fen);
+    for (auto [depth, nodes] : e.depths) {
+      if (depth > 2) continue;
+      if (depth == 2 && nodes > d2_leaves) {
+        ++d2_left;
+        continue;
+      }
+      (depth == 1 ? d1 : d2)++;
+      const u64 got = naive::perft(*board, naive_variant(v), depth);
+      if (got != nodes && ++failures <= 5)
+        FAIL_CHECK(file << ":" << e.line_number << " D" << depth << " " << e.fen << ": file " << nodes << ", naive " << got);
+    }
+  }
+  MESSAGE(file << ": naive perft agrees on " << d1 << " D1 and " << d2 << " D2 entries; " << d2_left
+               << " D2 entries with more leaves are left to scripts/perft_suite");
+  CHECK(failures == 0);
+  CHECK(d1 == lines.size());  // every line has a D1
+  CHECK(d2 >= min_d2);
+}
+
 }  // namespace
 
 TEST_SUITE("differential") {
@@ -231,6 +261,16 @@ TEST_CASE("FEN acceptance agrees on mutated FENs") {
   CHECK(mismatches == 0);
   CHECK(accepted > 100);
   CHECK(rejected > 1000);
+}
+
+TEST_CASE("EPD suite classic: the naive generator agrees with every D1 and D2 entry") {
+  check_epd_with_naive("perft_ordo.epd", Variant::Classic, UINT64_MAX, 53);
+}
+
+TEST_CASE("EPD suite Ordo X: the naive generator agrees with every D1 entry and the D2 entries up to 1M leaves") {
+  // Under the sanitizers (eight times slower) up to 100,000 leaves.
+  check_epd_with_naive("perft_ordox.epd", Variant::OrdoX, SANITIZER_DIVISOR == 1 ? 1'000'000 : 100'000,
+                       SANITIZER_DIVISOR == 1 ? 47 : 37);
 }
 
 }  // TEST_SUITE

@@ -3,8 +3,6 @@
 // those run in scripts/perft_suite).
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -17,40 +15,6 @@ using namespace ordo;
 using namespace ordo::testing;
 
 namespace {
-
-struct EpdLine {
-  std::string fen;
-  std::vector<std::pair<int, u64>> depths;  // (depth, nodes)
-  int line_number = 0;
-};
-
-// Reads `<fen> ;D1 n ;D2 n ...` lines; blank lines and lines starting with '#' are comments.
-std::vector<EpdLine> read_epd(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot open " + path);
-  std::vector<EpdLine> out;
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    if (line.empty() || line[0] == '#') continue;
-    EpdLine e;
-    e.line_number = number;
-    std::stringstream fields(line);
-    std::string field;
-    std::getline(fields, e.fen, ';');
-    while (!e.fen.empty() && e.fen.back() == ' ') e.fen.pop_back();
-    while (std::getline(fields, field, ';')) {
-      std::stringstream f(field);
-      std::string tag;
-      u64 nodes = 0;
-      if (!(f >> tag >> nodes) || tag.size() < 2 || tag[0] != 'D') throw std::runtime_error(path + ":" + std::to_string(number) + ": bad field '" + field + "'");
-      e.depths.emplace_back(std::stoi(tag.substr(1)), nodes);
-    }
-    out.push_back(e);
-  }
-  return out;
-}
 
 void check_epd(const std::string& file, Variant v, int max_depth, std::size_t min_lines) {
   const auto lines = read_epd(std::string(ORDO_TEST_DATA) + "/" + file);

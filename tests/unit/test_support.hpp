@@ -7,10 +7,13 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <fstream>
 #include <random>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "movegen.hpp"
@@ -181,6 +184,44 @@ inline std::string status_text(const naive::Status& s) {
   std::string r = s.winner == naive::Winner::White ? "white wins " : "black wins ";
   r += s.reason == naive::Reason::TargetRow ? "(target row)" : s.reason == naive::Reason::NoPieces ? "(no pieces)" : "(no legal move)";
   return r;
+}
+
+// --- the perft EPD suites of tests/data
+
+// One line of a perft EPD file: `<fen> ;D1 n ;D2 n ...`.
+struct EpdLine {
+  std::string fen;
+  std::vector<std::pair<int, u64>> depths;  // (depth, nodes)
+  int line_number = 0;
+};
+
+// Reads an EPD file; blank lines and lines starting with '#' are comments. Throws on a bad field.
+inline std::vector<EpdLine> read_epd(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  std::vector<EpdLine> out;
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty() || line[0] == '#') continue;
+    EpdLine e;
+    e.line_number = number;
+    std::stringstream fields(line);
+    std::string field;
+    std::getline(fields, e.fen, ';');
+    while (!e.fen.empty() && e.fen.back() == ' ') e.fen.pop_back();
+    while (std::getline(fields, field, ';')) {
+      std::stringstream f(field);
+      std::string tag;
+      u64 nodes = 0;
+      if (!(f >> tag >> nodes) || tag.size() < 2 || tag[0] != 'D')
+        throw std::runtime_error(path + ":" + std::to_string(number) + ": bad field '" + field + "'");
+      e.depths.emplace_back(std::stoi(tag.substr(1)), nodes);
+    }
+    out.push_back(e);
+  }
+  return out;
 }
 
 // Joins tokens for failure messages.

@@ -32,7 +32,7 @@ void check_wins(std::string_view fen, Variant v, bool expected) {
 
 TEST_SUITE("winning turn") {
 
-TEST_CASE("a singleton onto the target row, next to a piece on the row before it") {
+TEST_CASE("a singleton onto the target row - next to a piece on the row before it") {
   // 8 . . . . . . . . . B
   // 7 . . W W . . . . . .      c7-c8 keeps c8 next to d7
   check_wins("9B/2WW6/10/10/10/10/10/10 w 0 1", CLASSIC, true);
@@ -70,7 +70,7 @@ TEST_CASE("a long vertical ordo from far below the target row") {
   check_wins("9B/10/2W7/2W7/2WW6/10/10/10 w 0 1", ORDOX, false);
 }
 
-TEST_CASE("Ordo X: a sideways capture, then the forward part takes the last enemy piece") {
+TEST_CASE("Ordo X: a sideways capture - then the forward part takes the last enemy piece") {
   // b3xc3 sideways leaves d3 alone, and c2xd3 ends the game (c3 keeps b2 and d3 together).
   // 3 . W B B . . . . . .
   // 2 . W W . . . . . . .

@@ -1,0 +1,67 @@
+// Fuzz target: the protocol line handler. Each input is a script of protocol lines fed one by one
+// to protocol::Session::handle, which must neither crash, nor trip a sanitizer, nor hang.
+//
+// One Session (and Engine) serves the whole run, as in the real program: building a session sizes
+// the hash table, which costs ~0.2 s under the sanitizers. Each input starts from the classic start
+// position (the variant option and `position startpos` are sent first); other options persist.
+//
+// Kept thin on purpose: the harness only decides which lines it may send without waiting for a
+// long computation, since a fuzz input must finish in milliseconds:
+// - lines mentioning `bench` or `perft` are skipped (fixed-size computations, tested elsewhere);
+// - `setoption` lines mentioning Hash or Threads are skipped (allocation and thread counts are
+//   tested by the protocol and search tests; an input must not allocate gigabytes);
+// - a line mentioning `go` (unless it also holds `infinite` or `ponder`) or `ponderhit` is
+//   followed by `stop`, so a search never outlives its command by more than the stop latency.
+// `quit` ends the input's script (the session itself lives on). The output is dropped.
+#include <cstddef>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include "output.hpp"
+#include "session.hpp"
+#include "tokenizer.hpp"
+
+using namespace ordo;
+
+namespace {
+
+// Never destroyed: no search thread may outlive static destruction.
+protocol::Session& shared_session() {
+  static std::ostringstream* sink = new std::ostringstream;
+  static protocol::Output* out = new protocol::Output(*sink);
+  static Engine* engine = new Engine;
+  static protocol::Session* session = new protocol::Session(*out, *engine, Variant::Classic, std::nullopt);
+  sink->str("");  // the output is dropped
+  return *session;
+}
+
+bool mentions(const std::string& lowered, std::string_view word) { return lowered.find(word) != std::string::npos; }
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size > 4096) return -1;
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  protocol::Session& session = shared_session();
+  session.handle("stop");
+  session.handle("setoption name UCI_Variant value ordo");
+  session.handle("position startpos");
+  std::size_t start = 0, lines = 0;
+  while (start <= text.size() && lines++ < 64) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string line(text.substr(start, end - start));
+    start = end + 1;
+    const std::string l = protocol::lower(line);
+    if (mentions(l, "bench") || mentions(l, "perft")) continue;
+    if (mentions(l, "setoption") && (mentions(l, "hash") || mentions(l, "threads"))) continue;
+    if (const auto words = protocol::split_words(line); !words.empty() && words[0] == "quit") break;
+    session.handle(line);
+    if ((mentions(l, "go") && !mentions(l, "infinite") && !mentions(l, "ponder")) || mentions(l, "ponderhit"))
+      session.handle("stop");
+  }
+  session.finish();
+  return 0;
+}

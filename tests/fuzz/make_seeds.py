@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora of the fuzz targets (tests/fuzz/corpus/<target>/) from the test data.
+
+- fen:      every FEN of tests/data/perft_*.epd, of the transcripts (`position fen …`, `--fen`) and
+            of the rule book's examples, each also in its two-field form.
+- turn:     for every EPD position (its index is the first byte, as fuzz_turn reads it): a few
+            `#N` turns, the moves of the transcripts' `position startpos moves …` lines from the
+            start positions, and the rule book's token spellings.
+- protocol: every transcript input (tests/protocol/*.in) without its runner directives.
+
+File names are the SHA-1 of the contents, so rerunning the script is idempotent and libFuzzer may
+add its own finds beside them. Usage: tests/fuzz/make_seeds.py [--out DIR]
+"""
+import argparse
+import glob
+import hashlib
+import os
+import re
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+START = "2BB2BB2/BBBBBBBBBB/BB2BB2BB/10/10/WW2WW2WW/WWWWWWWWWW/2WW2WW2 w 0 1"
+
+
+def epd_fens(name):
+    with open(os.path.join(ROOT, "tests", "data", name), encoding="ascii") as f:
+        return [l.split(";")[0].strip() for l in f if l.strip() and not l.startswith("#")]
+
+
+def transcript_inputs():
+    out = {}
+    for path in sorted(glob.glob(os.path.join(ROOT, "tests", "protocol", "*.in"))):
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        out[os.path.basename(path)] = lines
+    return out
+
+
+def write(directory, content):
+    os.makedirs(directory, exist_ok=True)
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    with open(os.path.join(directory, hashlib.sha1(data).hexdigest()), "wb") as f:
+        f.write(data)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", default=os.path.join(HERE, "corpus"))
+    args = ap.parse_args()
+
+    classic, ordox = epd_fens("perft_ordo.epd"), epd_fens("perft_ordox.epd")
+    transcripts = transcript_inputs()
+    fens = set(classic + ordox)
+    move_lists = []
+    for lines in transcripts.values():
+        for line in lines:
+            line = line.replace("\\t", "\t").replace("\\r", "\r")
+            m = re.search(r"--fen\s+\"([^\"]*)\"", line)
+            if m:
+                fens.add(m.group(1))
+            m = re.match(r"\s*position\s+fen\s+(.*?)(\s+moves.*)?$", line)
+            if m:
+                fens.add(m.group(1).strip())
+            m = re.match(r"\s*position\s+startpos\s+moves\s+(.*)$", line)
+            if m:
+                move_lists.append(m.group(1).split())
+    for fen in sorted(fens):
+        write(os.path.join(args.out, "fen"), fen)
+        write(os.path.join(args.out, "fen"), " ".join(fen.split()[:2]))
+
+    turn_dir = os.path.join(args.out, "turn")
+    spellings = ["e3e5", "c2d2c3", "d2c2c3", "d4e5=g7", "c3b3,b3b5", "a3a4b3,e2e4", "c3b3=h6,b3b5", "d3e3e3"]
+    for i, fen in enumerate(classic + ordox):
+        write(turn_dir, bytes([i]) + b"#0\n#1\n#2\n#3")
+        write(turn_dir, bytes([i]) + (fen + "\n#7\n#11").encode())
+    for first in (0, len(classic)):  # the start positions of both variants
+        for moves in move_lists:
+            write(turn_dir, bytes([first]) + "\n".join(moves).encode())
+        write(turn_dir, bytes([first]) + "\n".join(spellings).encode())
+
+    for name, lines in transcripts.items():
+        sent = [l.replace("\\t", "\t").replace("\\r", "\r") for l in lines if not l.startswith("#")]
+        write(os.path.join(args.out, "protocol"), "\n".join(sent))
+
+
+if __name__ == "__main__":
+    main()
