@@ -89,6 +89,14 @@ void EngineWorker::finish() {
   if (thread_.joinable()) thread_.join();
 }
 
+void EngineWorker::drain() {
+  {
+    std::unique_lock lock(mutex_);
+    idle_cv_.wait(lock, [&] { return (queue_.empty() && !job_running_) || !thread_.joinable(); });
+  }
+  while (engine_.searching()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
 void EngineWorker::quit() {
   {
     std::lock_guard lock(mutex_);
@@ -113,6 +121,7 @@ void EngineWorker::loop() {
       queue_.pop_front();
       task_cancelled_ = job.seq < stop_below_;
       if (job.is_long) running_long_ = true;
+      job_running_ = true;
     }
     const bool was_searching = engine_.searching();
     engine_.wait();  // the previous search has printed its bestmove: jobs act in order
@@ -131,8 +140,14 @@ void EngineWorker::loop() {
     } else {
       job.task(engine_, [this] { return task_cancelled_.load(); });
     }
+    std::lock_guard lock(mutex_);
+    job_running_ = false;
+    idle_cv_.notify_all();
   }
   engine_.wait();
+  std::lock_guard lock(mutex_);
+  job_running_ = false;
+  idle_cv_.notify_all();
 }
 
 void EngineWorker::run_go(Job& job) {

@@ -58,6 +58,9 @@ class EngineWorker {
   // End of input: searches that only a stop could end are stopped; the rest of the queue runs;
   // returns when all is done and every bestmove printed.
   void finish();
+  // Waits until every job queued so far is done and no search runs (for tests and harnesses;
+  // the reader never calls it). The worker keeps running.
+  void drain();
   // `quit`: as stop, then as end of input: every search, perft and bench queued or running is
   // stopped at once (each go still gets its bestmove), the quick work queued before is done.
   void quit();
@@ -88,6 +91,8 @@ class EngineWorker {
   bool quitting_ = false;
   bool running_unbounded_ = false;  // the running search ends only by stop
   bool running_long_ = false;       // a long job runs (or its search may still run)
+  bool job_running_ = false;
+  std::condition_variable idle_cv_;
   std::atomic<bool> task_cancelled_{false};
   std::thread thread_;
 };

@@ -36,6 +36,8 @@ class Session {
   bool handle(const std::string& line);
   // End of input: finishes the queued work.
   void finish();
+  // Waits until the work queued so far is done (for tests; the session keeps listening).
+  void drain() { worker_.drain(); }
 
  private:
   using Words = std::vector<std::string>;

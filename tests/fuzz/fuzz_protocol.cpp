@@ -29,11 +29,11 @@ namespace {
 
 // Never destroyed: no search thread may outlive static destruction.
 protocol::Session& shared_session() {
-  static std::ostringstream* sink = new std::ostringstream;
+  // The output is dropped: a stream without a buffer discards what it is given.
+  static std::ostream* sink = new std::ostream(nullptr);
   static protocol::Output* out = new protocol::Output(*sink);
   static Engine* engine = new Engine;
   static protocol::Session* session = new protocol::Session(*out, *engine, Variant::Classic, std::nullopt);
-  sink->str("");  // the output is dropped
   return *session;
 }
 
@@ -62,6 +62,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if ((mentions(l, "go") && !mentions(l, "infinite") && !mentions(l, "ponder")) || mentions(l, "ponderhit"))
       session.handle("stop");
   }
-  session.finish();
+  session.drain();  // the next input starts from an idle engine
   return 0;
 }
