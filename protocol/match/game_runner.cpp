@@ -182,7 +182,7 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
 
     std::string canonical;
     if (!referee->play(a.token, &error, &canonical))
-      return finish(loss, Termination::IllegalMove, "illegal move '" + a.token + "' by " + who + ": " + error, side);
+      return finish(loss, Termination::IllegalMove, who + " played " + error, side);
     out.record.moves.push_back(records::RecordedMove{canonical, move_comment(a)});
 
     // Score adjudication, from the mover's own evaluation.

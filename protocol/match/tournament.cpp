@@ -26,9 +26,19 @@ namespace {
 class DurableAppender {
  public:
   bool open(const std::string& path, std::string* error) {
+    // A file cut off mid-line (an interrupted writer) first gets line breaks, so the next record
+    // starts on a line of its own and the cut one stays separate.
+    bool needs_break = false;
+    if (std::FILE* old = std::fopen(path.c_str(), "rb")) {
+      if (std::fseek(old, -1, SEEK_END) == 0) needs_break = std::fgetc(old) != '\n';
+      std::fclose(old);
+    }
     file_ = std::fopen(path.c_str(), "a");
-    if (!file_ && error) *error = "cannot open '" + path + "' for appending";
-    return file_ != nullptr;
+    if (!file_) {
+      if (error) *error = "cannot open '" + path + "' for appending";
+      return false;
+    }
+    return !needs_break || append("\n\n");
   }
   ~DurableAppender() {
     if (file_) std::fclose(file_);
