@@ -10,17 +10,22 @@ std::vector<ScheduledGame> make_schedule(const MatchConfig& config) {
       if (config.tournament == TournamentKind::RoundRobin || a == 0) encounters.emplace_back(a, b);
 
   std::vector<ScheduledGame> games;
-  long long number = 0, pair = 0;
+  long long number = 0, pairs = 0;
+  std::vector<long long> open_pair(encounters.size(), 0);  // per encounter: the pair being filled
   for (int round = 0; round < config.rounds; ++round) {
-    for (const auto& [a, b] : encounters) {
+    for (std::size_t e = 0; e < encounters.size(); ++e) {
+      const auto [a, b] = encounters[e];
       for (int g = 0; g < config.games; ++g) {
-        if (g % 2 == 0) ++pair;
+        // The k-th game of an encounter: colours alternate, and games 2j and 2j+1 form a pair
+        // (with an odd -games a pair spans two rounds).
+        const long long k = static_cast<long long>(round) * config.games + g;
+        if (k % 2 == 0) open_pair[e] = ++pairs;
         ScheduledGame s;
         s.number = ++number;
-        s.pair = pair;
+        s.pair = open_pair[e];
         s.round = round + 1;
-        s.white = g % 2 == 0 ? a : b;
-        s.black = g % 2 == 0 ? b : a;
+        s.white = k % 2 == 0 ? a : b;
+        s.black = k % 2 == 0 ? b : a;
         s.opening_round = round;
         games.push_back(s);
       }

@@ -130,6 +130,18 @@ TEST_SUITE("match") {
     CHECK(std::adjacent_find(seen.begin(), seen.end()) == seen.end());
     auto shard = shard_of(rr, 2, 4);
     for (std::size_t i = 0; i < shard.size(); i += 2) CHECK(shard[i].pair == shard[i + 1].pair);
+    // One game per encounter and round: the colours alternate from round to round.
+    MatchConfig one;
+    one.engines.resize(2);
+    one.rounds = 4;
+    one.games = 1;
+    auto s1 = make_schedule(one);
+    REQUIRE(s1.size() == 4);
+    CHECK(s1[0].white == 0);
+    CHECK(s1[1].white == 1);
+    CHECK(s1[0].pair == s1[1].pair);
+    CHECK(s1[2].pair == s1[3].pair);
+    CHECK(s1[1].pair != s1[2].pair);
   }
 
   TEST_CASE("opening book: EPD and FEN files, random order, errors with line numbers") {
