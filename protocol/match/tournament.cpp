@@ -1,5 +1,6 @@
 #include "tournament.hpp"
 
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -158,8 +159,12 @@ class Tournament {
   LogSink log_sink() {
     if (!log_.is_open()) return {};
     return [this](const std::string& line) {
+      const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - log_start_).count();
+      char stamp[32];
+      std::snprintf(stamp, sizeof stamp, "[%.3f] ", seconds);
       std::lock_guard lock(log_mutex_);
-      log_ << line << '\n';
+      log_ << stamp << line << '\n';
       log_.flush();
     };
   }
@@ -251,6 +256,7 @@ class Tournament {
   DurableAppender records_;
   std::ofstream log_;
   std::mutex log_mutex_;
+  std::chrono::steady_clock::time_point log_start_ = std::chrono::steady_clock::now();
   std::mutex mutex_;
   std::string stop_reason_;
   bool engine_failure_ = false;
