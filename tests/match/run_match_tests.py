@@ -150,7 +150,7 @@ def scenario(ctx, name):
     elif name == "interrupt":
         pgn, js = ctx.path("g.pgn"), ctx.path("g.json")
         args = (ctx.ordo_engine("a", "random", 1) + ctx.ordo_engine("b", "random", 2)
-                + ["-each", "st=0.02", "timemargin=1000", "-games", "2", "-rounds", "20", "-pgnout", pgn, "-json", js])
+                + ["-each", "st=0.02", "timemargin=1000", "-games", "2", "-rounds", "8", "-pgnout", pgn, "-json", js])
         p = subprocess.Popen([ctx.match] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         lines = []
         for line in p.stdout:
@@ -163,12 +163,12 @@ def scenario(ctx, name):
         check(p.returncode == 130, "exit %s after SIGINT, expected 130\n%s%s" % (p.returncode, out, err))
         check("continue with -resume" in out, "no resume hint:\n" + out)
         done = load(js)["games"]
-        check(1 <= done < 40, "games after the interrupt: %d" % done)
+        check(1 <= done < 16, "games after the interrupt: %d" % done)
         code, out, err = ctx.run(args + ["-resume"])
         check(code == 0, "resume failed\n" + out + err)
         j = load(js)
-        check(j["games"] == 40 and j["complete"], "resumed tournament incomplete: %s" % j)
-        ctx.replay_ok(pgn, 40)
+        check(j["games"] == 16 and j["complete"], "resumed tournament incomplete: %s" % j)
+        ctx.replay_ok(pgn, 16)
     elif name == "shard_merge":
         full_js = ctx.path("full.json")
         code, out, err = ctx.run(deterministic(ctx, ["-json", full_js]))
