@@ -88,6 +88,11 @@ function onState(st) {
   const previous = S.state;
   const key = positionKey(st);
   const moved = !previous || positionKey(previous) !== key;
+  // The last search stays on show while the game goes on; a new game, a set-up, a load or going
+  // back clears it.
+  const sameLine = previous && previous.start_fen === st.start_fen && previous.variant === st.variant &&
+    st.moves.length >= previous.moves.length && st.cursor >= previous.cursor;
+  if (!sameLine) S.info = null;
   S.state = st;
   S.waiting = false;
   if (moved) {

@@ -169,6 +169,28 @@ def check_refusal(driver, st):
     raise Failure("found no illegal destination to try")
 
 
+def tie_choice(driver, out, shots):
+    """Sets up an Ordo X position by FEN where capturing d5 leaves two single black pieces, plays the
+    capture by clicks and keeps the group on e5 by clicking it."""
+    tie_fen = "10/10/10/2BBB5/3W6/10/10/10 w 0 1"
+    box = driver.find_element(By.ID, "fen")
+    box.clear()
+    box.send_keys(tie_fen)
+    driver.find_element(By.ID, "fen-set").click()
+    wait_for(driver, lambda: state(driver)["fen"] == tie_fen, "the set-up position")
+    click(driver, 33)  # d4
+    click(driver, 43)  # d5: the page asks which group stays
+    wait_for(driver, lambda: "groups of equal size" in page_message(driver), "the tie question")
+    shots.append(screenshot(driver, out, "ordox", "tie-choice"))
+    click(driver, 44)  # e5 stays
+    wait_for(driver, lambda: summary(driver)["cursor"] >= 1, "the capture")
+    st = state(driver)
+    # (the engine may already have answered, so only the kept group's side is checked on the board)
+    if st["moves"][0] != "d4d5=e5" or st["board"][42] != ".":
+        raise Failure("tie choice: moves %r, board %r" % (st["moves"], st["board"]))
+    return "tie choice"
+
+
 def screenshot(driver, out, variant, label):
     path = os.path.join(out, "web-%s-%s.png" % (variant, label))
     driver.save_screenshot(path)
@@ -196,8 +218,15 @@ def set_limit_depth_1(driver):
     wait_for(driver, lambda: summary(driver)["limit"] == {"kind": "depth", "value": 1}, "the depth-1 limit")
 
 
+def set_viewport(driver, width, height, mobile=False):
+    """An exact viewport (the window's own size includes browser chrome)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+    time.sleep(0.3)
+
+
 def play_game(driver, url, variant, engine, out, seed):
-    driver.set_window_size(1280, 800)
+    set_viewport(driver, 1280, 800)
     driver.get(url)
     wait_for(driver, lambda: summary(driver), "the first state")
     wait_for(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#black-player option")) > 1, "the engine list")
@@ -228,11 +257,9 @@ def play_game(driver, url, variant, engine, out, seed):
             # Mid-game, with the piece about to move selected: its destinations are marked.
             click(driver, node["part"]["a"])
             shots.append(screenshot(driver, out, variant, "1280x800"))
-            driver.set_window_size(390, 844)
-            time.sleep(0.3)
+            set_viewport(driver, 390, 844, mobile=True)
             shots.append(screenshot(driver, out, variant, "phone"))
-            driver.set_window_size(1280, 800)
-            time.sleep(0.3)
+            set_viewport(driver, 1280, 800)
             ActionChains(driver).send_keys(Keys.ESCAPE).perform()
         before = st["cursor"]
         click_part(driver, node["part"])
@@ -287,6 +314,9 @@ def play_game(driver, url, variant, engine, out, seed):
     record = wait_for(driver, lambda: driver.execute_script("return window.ordoPage.record();"), "the saved record")
     if '[Result "%s"]' % result not in record or final["moves"][-1] not in record:
         raise Failure("the saved record lacks the result or the last move:\n" + record)
+
+    if variant == "ordox":
+        seen.add(tie_choice(driver, out, shots))
 
     return {"variant": variant, "plies": plies, "result": result, "status": status, "kinds": sorted(seen),
             "refusal": refusal, "screenshots": shots}

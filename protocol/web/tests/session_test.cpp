@@ -106,6 +106,20 @@ TEST_SUITE("web") {
     CHECK(has(h.last("state"), R"("last":{"tok":"c1b1,a3a4")"));
   }
 
+  TEST_CASE("a capture that leaves tied groups offers one part per surviving group") {
+    Harness h;
+    h.send("players human human");
+    h.send("new ordox");
+    h.send("fen 10/10/10/2BBB5/3W6/10/10/10 w 0 1");
+    const std::string st = h.last("state");
+    CHECK(has(st, R"("tok":"d4d5=c5","kind":"s","a":33,"b":-1,"t":43,"k":42})"));
+    CHECK(has(st, R"("tok":"d4d5=e5","kind":"s","a":33,"b":-1,"t":43,"k":44})"));
+    h.send("move d4d5");
+    CHECK(has(h.last("error"), "add =<square> naming the group that stays"));
+    h.send("move d4d5=e5");
+    CHECK(has(h.last("state"), R"("board":")" + std::string(43, '.') + "WB"));
+  }
+
   TEST_CASE("malformed and malicious page messages get an error and change nothing") {
     Harness h;
     h.send("players human human");
