@@ -1,35 +1,47 @@
 #!/usr/bin/env python3
 """Fits the evaluation's term weights to game results (a logistic fit, as in Texel tuning).
 
-Input: a game log written by scripts/match.py --log (self-play games). Each position after the
-opening is replayed through the engine's `eval` command, which prints every term for each side.
+Input: game records written by build/ordo-match -pgnout (self-play games, docs/GAME_RECORDS.md).
+Each position of each game is replayed through the engine's `eval` command, which prints every term for each side.
 The model is P(White wins) = 1 / (1 + exp(-k * sum_t m_t * (white_t - black_t) + tempo)), with
 one multiplier m_t per term: first k is fitted with all m_t = 1, then the m_t by gradient descent
 on the log loss. It prints the multipliers and the loss before and after; scaling a term's
 weights in engine/search/evaluate.cpp by its multiplier applies the fit. A fitted change is kept
-only if it wins an SPRT match against the old weights (scripts/match.py --sprt).
+only if it wins an SPRT match against the old weights (build/ordo-match -sprt).
 
-Usage: scripts/tune_eval.py --log games.log --variant ordox [--binary build/ordo] [--skip-plies 8]
+Usage: scripts/tune_eval.py --records games.pgn --variant ordox [--binary build/ordo] [--skip-plies 8]
 """
 import argparse
 import math
+import re
 import subprocess
 import sys
 
 
 def read_games(path):
-    games, header = [], None
+    """[(start FEN, move tokens, White's score)] of the finished games of an ordo-match record file."""
+    games, tags, movetext = [], {}, []
+
+    def flush():
+        words = [w for w in re.sub(r"\{[^}]*\}", " ", " ".join(movetext)).split()
+                 if not re.fullmatch(r"\d+\.(\.\.)?", w)]
+        score = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(words[-1] if words else "")
+        if score is not None and "FEN" in tags:
+            games.append((tags["FEN"], words[:-1], score))
+
     with open(path) as f:
         for line in f:
             line = line.strip()
-            if line.startswith("game "):
-                header = dict(kv.split("=", 1) for kv in line.split()[2:] if "=" in kv)
-            elif line.startswith("moves") and header is not None:
-                result = header.get("result", "")
-                score = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(result)
-                if score is not None:
-                    games.append((line.split()[1:], score, int(header.get("opening_plies", "0"))))
-                header = None
+            m = re.fullmatch(r'\[(\w+) "(.*)"\]', line)
+            if m:
+                if movetext:
+                    flush()
+                    tags, movetext = {}, []
+                tags[m.group(1)] = m.group(2).replace('\\"', '"')
+            elif line:
+                movetext.append(line)
+    if movetext:
+        flush()
     return games
 
 
@@ -54,9 +66,9 @@ class Engine:
             if line.startswith(prefix):
                 return line
 
-    def terms(self, moves):
-        """{term: (white, black)} and the side to move of the position after `moves`."""
-        self.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
+    def terms(self, fen, moves):
+        """{term: (white, black)} and the side to move of the position after `moves` from the FEN."""
+        self.send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
         self.send("eval")
         out = {}
         while True:
@@ -93,26 +105,25 @@ def loss(data, names, k, m):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--log", required=True)
+    ap.add_argument("--records", "--log", dest="records", required=True, help="ordo-match game records")
     ap.add_argument("--variant", choices=["ordo", "ordox"], required=True)
     ap.add_argument("--binary", default="build/ordo")
-    ap.add_argument("--skip-plies", type=int, default=None, help="plies skipped at the start (default: the opening)")
+    ap.add_argument("--skip-plies", type=int, default=0, help="plies skipped at the start of each game")
     ap.add_argument("--iterations", type=int, default=30)
     args = ap.parse_args()
 
-    games = read_games(args.log)
+    games = read_games(args.records)
     if not games:
-        raise SystemExit("tune_eval: no finished games in the log")
+        raise SystemExit("tune_eval: no finished games in the records")
     engine = Engine(args.binary, args.variant)
     data, names, seen = [], None, set()
-    for moves, score, opening in games:
-        skip = args.skip_plies if args.skip_plies is not None else opening
-        for k in range(skip, len(moves)):
-            key = " ".join(moves[:k])
+    for fen, moves, score in games:
+        for k in range(args.skip_plies, len(moves)):
+            key = fen + " " + " ".join(moves[:k])
             if key in seen:  # the same game twice with colours swapped
                 continue
             seen.add(key)
-            terms, white_to_move = engine.terms(moves[:k])
+            terms, white_to_move = engine.terms(fen, moves[:k])
             if names is None:
                 names = [n for n in terms if n != "tempo"]
             w, b = terms.get("tempo", (0, 0))

@@ -1,0 +1,89 @@
+// One engine child process driven over pipes: the launcher and line reader shared by every client
+// of the project (the match runner, the web board). POSIX only (fork/exec, poll).
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ordo::driver {
+
+// What to run: argv[0] is the program (searched on PATH when it has no '/'), working_dir the
+// directory it starts in (empty: the caller's). Standard error goes to /dev/null unless
+// pass_stderr is set, when it is inherited from the caller.
+struct EngineCommand {
+  std::vector<std::string> argv;
+  std::string working_dir;
+  bool pass_stderr = false;
+};
+
+// Contract: at most one thread reads (read_line/read_until) and at most one other writes (send)
+// at a time; start/stop/kill/restart are called by the owner while neither is in progress.
+// Writing to a dead engine returns false and never raises SIGPIPE in the caller.
+class EngineProcess {
+ public:
+  // Lines longer than this are cut: the first kMaxLine bytes are returned as one line and the
+  // rest of that line is discarded.
+  static constexpr std::size_t kMaxLine = 1 << 16;
+
+  explicit EngineProcess(EngineCommand cmd);
+  ~EngineProcess();  // kills the process if still running
+  EngineProcess(const EngineProcess&) = delete;
+  EngineProcess& operator=(const EngineProcess&) = delete;
+
+  // Forks and execs the command with pipes on stdin/stdout. False with *error set when the pipes,
+  // the fork or the exec fail (an exec failure is reported here, not as an early EOF).
+  bool start(std::string* error);
+  // True while the child has not been reaped (checks without blocking).
+  bool running() const;
+  int pid() const { return pid_; }
+  const EngineCommand& command() const { return cmd_; }
+
+  // Writes line + '\n'. False when the engine is not running or its input pipe is broken.
+  bool send(const std::string& line);
+
+  enum class ReadStatus { Line, Timeout, Eof };
+  // Next line without its '\n' (and without a trailing '\r'). Eof once the engine closed its output
+  // and all buffered lines were read; a final unterminated line is returned before Eof.
+  ReadStatus read_line(std::string& out, std::chrono::milliseconds timeout);
+  // Reads lines until pred(line) holds or the timeout (total, not per line) passes or EOF; returns
+  // that line or nullopt. Every line read, the matching one included, is passed to on_line.
+  std::optional<std::string> read_until(const std::function<bool(const std::string&)>& pred,
+                                        std::chrono::milliseconds timeout,
+                                        const std::function<void(const std::string&)>& on_line = {});
+
+  // The engine's output pipe, for callers that multiplex themselves: after poll() reports it
+  // readable call read_line with a zero timeout until it returns Timeout. -1 when not started.
+  int read_fd() const { return out_fd_; }
+
+  // SIGKILL and reap; closes the pipes. Safe to call when not running.
+  void kill();
+  // Sends "quit", waits up to grace for the engine to exit, then kills it. True when it exited by
+  // itself within the grace period.
+  bool stop(std::chrono::milliseconds grace);
+  // kill() then start().
+  bool restart(std::string* error);
+  // Exit status as from waitpid once reaped, or nullopt while running / never started.
+  std::optional<int> wait_status() const;
+
+ private:
+  bool take_buffered_line(std::string& out);
+  void close_fds();
+  bool reap(bool block) const;
+
+  EngineCommand cmd_;
+  int pid_ = -1;
+  int in_fd_ = -1;   // engine's stdin (we write)
+  int out_fd_ = -1;  // engine's stdout (we read)
+  std::string buffer_;
+  bool discarding_ = false;  // inside an over-long line whose head was already returned
+  bool eof_ = false;
+  mutable bool reaped_ = false;
+  mutable int status_ = 0;
+  mutable std::mutex reap_mutex_;
+};
+
+}  // namespace ordo::driver

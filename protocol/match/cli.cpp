@@ -1,0 +1,313 @@
+// The command line of ordo-match, in the style of cutechess-cli and fastchess: single-dash options,
+// engine settings as key=value words.
+#include <algorithm>
+#include <cctype>
+#include <climits>
+#include <cmath>
+#include <cstdlib>
+
+#include "match_config.hpp"
+#include "notation.hpp"
+
+namespace ordo::match {
+
+namespace {
+
+struct Fail {
+  std::string message;
+};
+
+bool is_flag(const std::string& word) {
+  return word.size() >= 2 && word[0] == '-' && std::isalpha(static_cast<unsigned char>(word[1]));
+}
+
+long long parse_int(const std::string& what, const std::string& text, long long lo, long long hi) {
+  if (text.empty() || text.size() > 18) throw Fail{what + ": expected an integer, got '" + text + "'"};
+  std::size_t i = text[0] == '-' ? 1 : 0;
+  if (i == text.size()) throw Fail{what + ": expected an integer, got '" + text + "'"};
+  for (; i < text.size(); ++i)
+    if (!std::isdigit(static_cast<unsigned char>(text[i]))) throw Fail{what + ": expected an integer, got '" + text + "'"};
+  const long long v = std::stoll(text);
+  if (v < lo || v > hi)
+    throw Fail{what + ": " + text + " is out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]"};
+  return v;
+}
+
+double parse_double(const std::string& what, const std::string& text) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !std::isfinite(v)) throw Fail{what + ": expected a number, got '" + text + "'"};
+  return v;
+}
+
+std::pair<std::string, std::string> split_kv(const std::string& word, const std::string& flag) {
+  const auto eq = word.find('=');
+  if (eq == std::string::npos || eq == 0) throw Fail{flag + ": expected key=value, got '" + word + "'"};
+  return {word.substr(0, eq), word.substr(eq + 1)};
+}
+
+void apply_engine_setting(EngineSpec& e, const std::string& word, const std::string& flag) {
+  auto [key, value] = split_kv(word, flag);
+  if (key == "cmd") e.cmd = value;
+  else if (key == "name") e.name = value;
+  else if (key == "dir") e.dir = value;
+  else if (key == "arg") e.args.push_back(value);
+  else if (key == "args") {
+    std::string cur;
+    for (char c : value + " ") {
+      if (c == ' ') {
+        if (!cur.empty()) e.args.push_back(cur), cur.clear();
+      } else {
+        cur.push_back(c);
+      }
+    }
+  } else if (key == "proto") {
+    if (!driver::parse_dialect(value, e.dialect)) throw Fail{flag + ": proto must be uci or ugi, not '" + value + "'"};
+  } else if (key.rfind("option.", 0) == 0) {
+    const std::string name = key.substr(7);
+    if (name.empty()) throw Fail{flag + ": empty option name in '" + word + "'"};
+    auto it = std::find_if(e.options.begin(), e.options.end(), [&](auto& o) { return o.first == name; });
+    if (it != e.options.end()) it->second = value;
+    else e.options.emplace_back(name, value);
+  } else if (key == "tc") {
+    std::string error;
+    if (value == "inf" || value == "infinite") throw Fail{flag + ": tc=inf is not supported (a match needs a limit)"};
+    if (!parse_clock(value, e.tc, &error)) throw Fail{flag + ": " + error};
+  } else if (key == "st") {
+    const auto ms = parse_seconds_ms(value);
+    if (!ms || *ms <= 0) throw Fail{flag + ": st= needs a positive number of seconds, got '" + value + "'"};
+    e.tc.movetime_ms = *ms;
+  } else if (key == "nodes") {
+    e.tc.nodes = parse_int(flag + " nodes", value, 1, LLONG_MAX / 2);
+  } else if (key == "depth") {
+    e.tc.depth = static_cast<int>(parse_int(flag + " depth", value, 1, 1000));
+  } else if (key == "timemargin") {
+    e.tc.margin_ms = parse_int(flag + " timemargin", value, 0, 3600000);
+  } else {
+    throw Fail{flag + ": unknown engine setting '" + key + "'"};
+  }
+}
+
+}  // namespace
+
+const char* usage_text() {
+  return R"(Usage: ordo-match -engine cmd=PATH [name=NAME] [settings] -engine ... [options]
+       ordo-match -replay FILE...              check game records against the rules
+       ordo-match -merge FILE... [-pgnout OUT] [-json OUT] [-sprt ...]   combine shard records
+
+Engine settings (after -engine, or after -each for every engine):
+  cmd=PATH  name=NAME  dir=DIR  arg=ARG (repeatable)  args="A B"  proto=uci|ugi
+  option.NAME=VALUE     setoption after the handshake (quote it if NAME has spaces)
+  tc=[moves/]S[+INC]    clock in seconds, e.g. tc=10+0.1     st=S   seconds per move
+  nodes=N  depth=N      search limits          timemargin=MS   lateness forgiven on the clock
+Options:
+  -each SETTINGS        settings for every engine      -tc TC   same as -each tc=TC
+  -variant ordo|ordox   -rounds N (1)   -games N (2: a colour-swapped pair per opening)
+  -concurrency N (1)    -tournament round-robin|gauntlet (gauntlet: the first engine meets each other)
+  -openings file=F [format=epd|fen] [order=sequential|random] [start=N]
+  -srand S              seed of the random opening order
+  -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]       two engines; stops at a decision
+  -draw movenumber=N movecount=M score=CP   -resign movecount=M score=CP [twosided=true]
+  -maxmoves N           a draw after N full moves
+  -pgnout FILE          game records (docs/GAME_RECORDS.md), appended and flushed after each game
+  -resume               continue from the records of -pgnout, playing only the missing games
+  -shard I/N            play only slice I of N of the tournament (pairs of games stay together)
+  -recover              restart a crashed or hung engine and go on (else the tournament stops)
+  -stall S              seconds past its limit before a silent engine is declared stalled
+  -log FILE             every line sent and received      -json FILE   summary for scripts
+  -ratinginterval N     full report every N games         -event NAME  -site NAME  -quiet
+  -help  -version
+)";
+}
+
+std::optional<Invocation> parse_command_line(const std::vector<std::string>& args, std::string* error) {
+  Invocation inv;
+  MatchConfig& c = inv.config;
+  std::vector<std::vector<std::string>> engine_words;
+  std::vector<std::string> each_words;
+  bool seen_tournament_flags = false;
+  try {
+    std::size_t i = 0;
+    auto values = [&](const std::string& flag) {
+      std::vector<std::string> out;
+      while (i < args.size() && !is_flag(args[i])) out.push_back(args[i++]);
+      (void)flag;
+      return out;
+    };
+    auto one = [&](const std::string& flag) {
+      auto v = values(flag);
+      if (v.size() != 1) throw Fail{flag + " takes one value"};
+      return v[0];
+    };
+    auto file_value = [&](const std::string& flag) {
+      auto v = one(flag);
+      if (v.rfind("file=", 0) == 0) v = v.substr(5);
+      if (v.empty()) throw Fail{flag + ": empty file name"};
+      return v;
+    };
+    while (i < args.size()) {
+      const std::string flag = args[i++];
+      if (!is_flag(flag)) throw Fail{"unexpected '" + flag + "' (options start with '-')"};
+      const std::string f = flag.rfind("--", 0) == 0 ? flag.substr(1) : flag;
+      if (f == "-engine") {
+        engine_words.push_back(values(f));
+        seen_tournament_flags = true;
+      } else if (f == "-each") {
+        auto v = values(f);
+        each_words.insert(each_words.end(), v.begin(), v.end());
+      } else if (f == "-tc") {
+        each_words.push_back("tc=" + one(f));
+      } else if (f == "-variant") {
+        const auto v = parse_variant(one(f));
+        if (!v) throw Fail{"-variant must be ordo or ordox"};
+        c.variant = *v;
+      } else if (f == "-rounds") {
+        c.rounds = static_cast<int>(parse_int(f, one(f), 1, 10000000));
+      } else if (f == "-games") {
+        c.games = static_cast<int>(parse_int(f, one(f), 1, 1000));
+      } else if (f == "-concurrency") {
+        c.concurrency = static_cast<int>(parse_int(f, one(f), 1, 256));
+      } else if (f == "-openings") {
+        for (const auto& w : values(f)) {
+          auto [k, v] = split_kv(w, f);
+          if (k == "file") c.openings.file = v;
+          else if (k == "format") {
+            if (v == "epd") c.openings.format = OpeningFormat::Epd;
+            else if (v == "fen") c.openings.format = OpeningFormat::Fen;
+            else throw Fail{"-openings: format must be epd or fen"};
+          } else if (k == "order") {
+            if (v == "sequential") c.openings.order = OpeningOrder::Sequential;
+            else if (v == "random") c.openings.order = OpeningOrder::Random;
+            else throw Fail{"-openings: order must be sequential or random"};
+          } else if (k == "start") {
+            c.openings.start = static_cast<int>(parse_int("-openings start", v, 1, INT_MAX));
+          } else if (k == "plies" || k == "policy") {
+            throw Fail{"-openings: '" + k + "' is not supported"};
+          } else {
+            throw Fail{"-openings: unknown key '" + k + "'"};
+          }
+        }
+        if (c.openings.file.empty()) throw Fail{"-openings needs file=FILE"};
+      } else if (f == "-srand") {
+        c.srand = static_cast<unsigned long long>(parse_int(f, one(f), 0, LLONG_MAX));
+      } else if (f == "-tournament") {
+        const auto v = one(f);
+        if (v == "round-robin") c.tournament = TournamentKind::RoundRobin;
+        else if (v == "gauntlet") c.tournament = TournamentKind::Gauntlet;
+        else throw Fail{"-tournament must be round-robin or gauntlet"};
+      } else if (f == "-sprt") {
+        c.sprt.enabled = true;
+        bool e0 = false, e1 = false;
+        for (const auto& w : values(f)) {
+          auto [k, v] = split_kv(w, f);
+          if (k == "elo0") c.sprt.elo0 = parse_double("-sprt elo0", v), e0 = true;
+          else if (k == "elo1") c.sprt.elo1 = parse_double("-sprt elo1", v), e1 = true;
+          else if (k == "alpha") c.sprt.alpha = parse_double("-sprt alpha", v);
+          else if (k == "beta") c.sprt.beta = parse_double("-sprt beta", v);
+          else if (k == "model") {
+            if (v != "logistic") throw Fail{"-sprt: only model=logistic is supported"};
+          } else throw Fail{"-sprt: unknown key '" + k + "'"};
+        }
+        if (!e0 || !e1) throw Fail{"-sprt needs elo0= and elo1="};
+        if (!(c.sprt.elo0 < c.sprt.elo1)) throw Fail{"-sprt: elo0 must be below elo1"};
+        if (!(c.sprt.alpha > 0 && c.sprt.alpha < 0.5 && c.sprt.beta > 0 && c.sprt.beta < 0.5))
+          throw Fail{"-sprt: alpha and beta must lie in (0, 0.5)"};
+      } else if (f == "-draw") {
+        c.draw.enabled = true;
+        for (const auto& w : values(f)) {
+          auto [k, v] = split_kv(w, f);
+          if (k == "movenumber") c.draw.movenumber = static_cast<int>(parse_int("-draw movenumber", v, 0, 100000));
+          else if (k == "movecount") c.draw.movecount = static_cast<int>(parse_int("-draw movecount", v, 1, 100000));
+          else if (k == "score") c.draw.score = static_cast<int>(parse_int("-draw score", v, 0, 1000000));
+          else throw Fail{"-draw: unknown key '" + k + "'"};
+        }
+        if (c.draw.movecount <= 0) throw Fail{"-draw needs movecount="};
+      } else if (f == "-resign") {
+        c.resign.enabled = true;
+        for (const auto& w : values(f)) {
+          auto [k, v] = split_kv(w, f);
+          if (k == "movecount") c.resign.movecount = static_cast<int>(parse_int("-resign movecount", v, 1, 100000));
+          else if (k == "score") c.resign.score = static_cast<int>(parse_int("-resign score", v, 0, 1000000));
+          else if (k == "twosided") c.resign.twosided = v == "true" || v == "1";
+          else throw Fail{"-resign: unknown key '" + k + "'"};
+        }
+        if (c.resign.movecount <= 0) throw Fail{"-resign needs movecount="};
+      } else if (f == "-maxmoves") {
+        c.maxmoves = static_cast<int>(parse_int(f, one(f), 1, 1000000));
+      } else if (f == "-pgnout") {
+        c.pgnout = file_value(f);
+      } else if (f == "-log") {
+        c.log = file_value(f);
+      } else if (f == "-json") {
+        c.json = file_value(f);
+      } else if (f == "-event") {
+        c.event = one(f);
+      } else if (f == "-site") {
+        c.site = one(f);
+      } else if (f == "-recover") {
+        c.recover = true;
+      } else if (f == "-resume") {
+        c.resume = true;
+      } else if (f == "-quiet") {
+        c.quiet = true;
+      } else if (f == "-shard") {
+        const auto v = one(f);
+        const auto slash = v.find('/');
+        if (slash == std::string::npos) throw Fail{"-shard takes I/N, e.g. 2/8"};
+        c.shard_count = static_cast<int>(parse_int("-shard N", v.substr(slash + 1), 1, 1000000));
+        c.shard_index = static_cast<int>(parse_int("-shard I", v.substr(0, slash), 1, c.shard_count));
+      } else if (f == "-ratinginterval") {
+        c.rating_interval = static_cast<int>(parse_int(f, one(f), 0, 100000000));
+      } else if (f == "-stall") {
+        c.stall_s = parse_double(f, one(f));
+        if (c.stall_s < 0) throw Fail{"-stall must not be negative"};
+      } else if (f == "-replay") {
+        inv.mode = Mode::Replay;
+        inv.files = values(f);
+        if (inv.files.empty()) throw Fail{"-replay needs at least one file"};
+      } else if (f == "-merge") {
+        inv.mode = Mode::Merge;
+        inv.files = values(f);
+        if (inv.files.empty()) throw Fail{"-merge needs at least one file"};
+      } else if (f == "-help" || f == "-h") {
+        inv.mode = Mode::Help;
+        return inv;
+      } else if (f == "-version") {
+        inv.mode = Mode::Version;
+        return inv;
+      } else {
+        throw Fail{"unknown option '" + flag + "'"};
+      }
+    }
+
+    if (inv.mode != Mode::Play) {
+      if (seen_tournament_flags) throw Fail{"-replay and -merge take no -engine"};
+      return inv;
+    }
+    for (const auto& words : engine_words) {
+      EngineSpec e;
+      for (const auto& w : each_words) apply_engine_setting(e, w, "-each");
+      for (const auto& w : words) apply_engine_setting(e, w, "-engine");
+      if (e.cmd.empty()) throw Fail{"-engine needs cmd=PATH"};
+      if (e.name.empty()) {
+        const auto slash = e.cmd.find_last_of('/');
+        e.name = slash == std::string::npos ? e.cmd : e.cmd.substr(slash + 1);
+      }
+      if (!e.tc.any()) throw Fail{"engine '" + e.name + "' has no time control (tc=, st=, nodes= or depth=)"};
+      c.engines.push_back(std::move(e));
+    }
+    if (c.engines.size() < 2) throw Fail{"at least two -engine are needed"};
+    for (std::size_t a = 0; a < c.engines.size(); ++a)
+      for (std::size_t b = a + 1; b < c.engines.size(); ++b)
+        if (c.engines[a].name == c.engines[b].name)
+          throw Fail{"two engines are named '" + c.engines[a].name + "' (give name=)"};
+    if (c.sprt.enabled && c.engines.size() != 2) throw Fail{"-sprt needs exactly two engines"};
+    if (c.resume && c.pgnout.empty()) throw Fail{"-resume needs -pgnout FILE (the records to continue from)"};
+  } catch (const Fail& f) {
+    if (error) *error = f.message;
+    return std::nullopt;
+  }
+  return inv;
+}
+
+}  // namespace ordo::match

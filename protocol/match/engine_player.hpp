@@ -1,0 +1,72 @@
+// One engine of a match as a worker sees it: the process, its handshake and options, and one
+// search request at a time with deadlines. Every line sent and received can go to a log.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "engine_process.hpp"
+#include "match_config.hpp"
+
+namespace ordo::match {
+
+// Receives "<label> > line" (sent) and "<label> < line" (received) log lines; may be empty.
+using LogSink = std::function<void(const std::string&)>;
+
+struct SearchAnswer {
+  enum class Kind { Move, NoMove, Crash, Stall, Interrupted } kind = Kind::Stall;
+  std::string token;       // the bestmove token (Kind::Move)
+  long long elapsed_ms = 0;
+  bool has_score = false;  // from the last info line with a score
+  bool mate = false;
+  int score = 0;  // centipawns, or mate distance as the engine gave it
+  int depth = 0;
+  std::string error_line;  // an "info string error" line, if the engine printed one
+};
+
+class EnginePlayer {
+ public:
+  EnginePlayer(const EngineSpec& spec, Variant variant, std::string label, double handshake_s, LogSink log);
+  ~EnginePlayer();
+
+  // Starts the process, greets it, sets UCI_Variant (when the variant is ordox, or the engine
+  // announces the option) and the spec's options, and waits for readyok. False with *error when
+  // any step fails or the engine announces no option of a given name.
+  bool start(std::string* error);
+  bool alive() const { return started_ && process_.running(); }
+  // New game and isready; false when the engine does not answer (the caller restarts it).
+  bool new_game();
+  // Sends the position and the go command and waits for bestmove until the deadline (measured
+  // from the go). Checks `interrupted` every 100 ms.
+  SearchAnswer search(const std::string& position_cmd, const std::string& go_cmd, std::chrono::milliseconds deadline,
+                      const std::function<bool()>& interrupted);
+  // After a search ran past its deadline: "stop", then up to grace for its bestmove; the engine
+  // is killed when none comes. True when the engine is usable for another game.
+  bool stop_search(std::chrono::milliseconds grace);
+  void kill() { process_.kill(); started_ = false; }
+  void quit();
+  const EngineSpec& spec() const { return spec_; }
+  const std::string& label() const { return label_; }
+  // How the process ended, for messages: "exit status N", "killed by signal N", or "running".
+  std::string exit_description() const;
+
+ private:
+  bool send(const std::string& line);
+  void received(const std::string& line);
+
+  EngineSpec spec_;
+  Variant variant_;
+  std::string label_;
+  std::chrono::milliseconds handshake_;
+  LogSink log_;
+  driver::EngineProcess process_;
+  bool started_ = false;
+};
+
+// "position fen <FEN> moves t1 t2 ..." ("position startpos ..." when fen is the start position).
+std::string position_command(const std::string& start_fen, bool is_start, const std::vector<std::string>& tokens);
+
+}  // namespace ordo::match

@@ -1,0 +1,291 @@
+#include "game_record.hpp"
+
+#include <cctype>
+#include <fstream>
+
+namespace ordo::records {
+
+namespace {
+
+std::string escape_tag_value(const std::string& v) {
+  std::string out;
+  for (char c : v) {
+    if (c == '"' || c == '\\') out.push_back('\\');
+    if (c == '\n' || c == '\r') c = ' ';
+    out.push_back(c);
+  }
+  return out;
+}
+
+// "[Name "value"]" -> name, value. False when the line is not a well-formed tag pair.
+bool parse_tag_line(const std::string& line, std::string& name, std::string& value) {
+  std::size_t i = 0;
+  auto skip_space = [&] {
+    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+  };
+  skip_space();
+  if (i >= line.size() || line[i] != '[') return false;
+  ++i;
+  skip_space();
+  const std::size_t name_start = i;
+  while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_')) ++i;
+  if (i == name_start) return false;
+  name = line.substr(name_start, i - name_start);
+  skip_space();
+  if (i >= line.size() || line[i] != '"') return false;
+  ++i;
+  value.clear();
+  for (;; ++i) {
+    if (i >= line.size()) return false;
+    if (line[i] == '\\' && i + 1 < line.size()) {
+      value.push_back(line[++i]);
+      continue;
+    }
+    if (line[i] == '"') break;
+    value.push_back(line[i]);
+  }
+  ++i;
+  skip_space();
+  if (i >= line.size() || line[i] != ']') return false;
+  ++i;
+  skip_space();
+  return i == line.size();
+}
+
+bool is_blank(const std::string& line) {
+  for (char c : line)
+    if (!std::isspace(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+bool is_tag_start(const std::string& line) {
+  for (char c : line) {
+    if (std::isspace(static_cast<unsigned char>(c))) continue;
+    return c == '[';
+  }
+  return false;
+}
+
+// "12." or "12..." (a move number indication).
+bool is_move_number(const std::string& word) {
+  std::size_t i = 0;
+  while (i < word.size() && std::isdigit(static_cast<unsigned char>(word[i]))) ++i;
+  if (i == 0 || i == word.size()) return false;
+  const std::string dots = word.substr(i);
+  return dots == "." || dots == "...";
+}
+
+// Side to move ('w'/'b') and fullmove number of a FEN, defaults when absent or unreadable.
+void fen_counters(const std::optional<std::string>& fen, bool& white_to_move, long& fullmove) {
+  white_to_move = true;
+  fullmove = 1;
+  if (!fen) return;
+  std::vector<std::string> fields;
+  std::string cur;
+  for (char c : *fen) {
+    if (c == ' ' || c == '\t') {
+      if (!cur.empty()) fields.push_back(cur), cur.clear();
+    } else {
+      cur.push_back(c);
+    }
+  }
+  if (!cur.empty()) fields.push_back(cur);
+  if (fields.size() >= 2) white_to_move = fields[1] != "b";
+  if (fields.size() >= 4) {
+    try {
+      fullmove = std::max(1L, std::stol(fields[3]));
+    } catch (...) {
+      fullmove = 1;
+    }
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> GameRecord::tag(const std::string& name) const {
+  for (const auto& [n, v] : tags)
+    if (n == name) return v;
+  return std::nullopt;
+}
+
+void GameRecord::set_tag(const std::string& name, const std::string& value) {
+  for (auto& [n, v] : tags)
+    if (n == name) {
+      v = value;
+      return;
+    }
+  tags.emplace_back(name, value);
+}
+
+bool is_result_token(const std::string& text) {
+  return text == "1-0" || text == "0-1" || text == "1/2-1/2" || text == "*";
+}
+
+std::string write_record(const GameRecord& record) {
+  std::string out;
+  for (const auto& [name, value] : record.tags) out += "[" + name + " \"" + escape_tag_value(value) + "\"]\n";
+  out += "\n";
+
+  bool white = true;
+  long number = 1;
+  fen_counters(record.tag("FEN"), white, number);
+
+  std::string line;
+  auto emit = [&](const std::string& word) {
+    if (!line.empty() && line.size() + 1 + word.size() > 79) {
+      out += line + "\n";
+      line.clear();
+    }
+    if (!line.empty()) line += ' ';
+    line += word;
+  };
+  bool first = true;
+  for (const auto& move : record.moves) {
+    if (white) emit(std::to_string(number) + ".");
+    else if (first) emit(std::to_string(number) + "...");
+    emit(move.token);
+    if (!move.comment.empty()) {
+      std::string text = move.comment;
+      for (char& c : text)
+        if (c == '}' || c == '\n' || c == '\r') c = ' ';
+      emit("{" + text + "}");
+    }
+    if (!white) ++number;
+    white = !white;
+    first = false;
+  }
+  emit(is_result_token(record.result) ? record.result : "*");
+  out += line + "\n\n";
+  return out;
+}
+
+bool RecordReader::get_line(std::string& line) {
+  if (pending_) {
+    line = std::move(*pending_);
+    pending_.reset();
+    return true;
+  }
+  if (!std::getline(in_, line)) return false;
+  ++line_no_;
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return true;
+}
+
+bool RecordReader::next(GameRecord& out, std::string* error) {
+  out = GameRecord{};
+  auto fail = [&](const std::string& what) {
+    if (error) *error = "line " + std::to_string(line_no_) + ": " + what;
+    // Skip to the next tag section so reading can go on.
+    std::string line;
+    while (get_line(line)) {
+      if (is_tag_start(line)) {
+        pending_ = line;
+        return false;
+      }
+    }
+    end_ = true;
+    return false;
+  };
+
+  std::string line;
+  // Blank lines and lines starting with '%' (PGN escape) or ';' between records are skipped.
+  for (;;) {
+    if (!get_line(line)) {
+      end_ = true;
+      if (error) error->clear();
+      return false;
+    }
+    if (is_blank(line) || line[0] == '%' || line[0] == ';') continue;
+    break;
+  }
+  if (!is_tag_start(line)) return fail("expected a tag pair, found '" + line.substr(0, 40) + "'");
+  for (;;) {
+    std::string name, value;
+    if (!parse_tag_line(line, name, value)) return fail("malformed tag pair '" + line.substr(0, 60) + "'");
+    if (out.tag(name)) return fail("tag '" + name + "' given twice");
+    out.tags.emplace_back(name, value);
+    if (!get_line(line)) return fail("record ends after its tags");
+    if (is_blank(line)) break;
+    if (!is_tag_start(line)) break;  // movetext right after the tags (tolerated)
+  }
+
+  // Movetext: words and {comments} until a result token.
+  std::string word;
+  bool in_comment = false;
+  std::string comment;
+  bool have_line = !is_blank(line);
+  for (;;) {
+    if (!have_line) {
+      if (!get_line(line)) return fail(in_comment ? "comment not closed" : "record has no result (cut off?)");
+      if (!in_comment && is_tag_start(line)) {
+        pending_ = line;
+        return fail("record has no result before the next record");
+      }
+    }
+    have_line = false;
+    for (std::size_t i = 0; i <= line.size(); ++i) {
+      const char c = i < line.size() ? line[i] : '\n';
+      if (in_comment) {
+        if (c == '}') {
+          in_comment = false;
+          if (out.moves.empty()) return fail("comment before the first move");
+          if (!out.moves.back().comment.empty()) out.moves.back().comment += ' ';
+          out.moves.back().comment += comment;
+          comment.clear();
+        } else {
+          comment.push_back(c == '\n' ? ' ' : c);
+        }
+        continue;
+      }
+      if (c == '{' || std::isspace(static_cast<unsigned char>(c))) {
+        if (!word.empty()) {
+          if (is_result_token(word)) {
+            out.result = word;
+            // The rest of the line must be empty.
+            if (!is_blank(line.substr(std::min(i, line.size()))))
+              return fail("text after the result '" + word + "'");
+            return true;
+          }
+          if (!is_move_number(word)) {
+            // "12.c2d2c3": a number glued to the move.
+            const auto dot = word.find_last_of('.');
+            if (dot != std::string::npos && is_move_number(word.substr(0, dot + 1)))
+              word = word.substr(dot + 1);
+            if (!word.empty()) out.moves.push_back(RecordedMove{word, {}});
+          }
+          word.clear();
+        }
+        if (c == '{') {
+          in_comment = true;
+          comment.clear();
+        }
+        continue;
+      }
+      word.push_back(c);
+    }
+  }
+}
+
+std::optional<std::vector<GameRecord>> read_record_file(const std::string& path, std::string* error,
+                                                        std::vector<std::string>* skipped) {
+  std::ifstream in(path);
+  if (!in) {
+    if (error) *error = "cannot open '" + path + "'";
+    return std::nullopt;
+  }
+  std::vector<GameRecord> records;
+  RecordReader reader(in);
+  for (;;) {
+    GameRecord rec;
+    std::string err;
+    if (reader.next(rec, &err)) {
+      records.push_back(std::move(rec));
+      continue;
+    }
+    if (!err.empty() && skipped) skipped->push_back(path + ": " + err);
+    if (reader.at_end()) break;
+  }
+  return records;
+}
+
+}  // namespace ordo::records

@@ -1,0 +1,69 @@
+// Game records in the Ordo record format (docs/GAME_RECORDS.md): PGN-style tag pairs, then the
+// movetext of canonical turn tokens with optional {comments}, then the result. Reading and writing
+// only; game_replay.hpp checks a record against the rules.
+#pragma once
+
+#include <istream>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ordo::records {
+
+// The tags every record written by the project carries, in this order (the "seven tag roster"
+// of PGN plus the Ordo ones).
+inline constexpr const char* kStandardTags[] = {"Event", "Site",   "Date",        "Round",       "White",
+                                                "Black", "Result", "Variant",     "FEN",         "SetUp",
+                                                "Termination", "TimeControl", "PlyCount"};
+
+struct RecordedMove {
+  std::string token;    // one complete turn, e.g. "c2d2c3" or "c3b3,b3b5"
+  std::string comment;  // text between { } after the move, without the braces; may be empty
+};
+
+struct GameRecord {
+  std::vector<std::pair<std::string, std::string>> tags;  // in file order
+  std::vector<RecordedMove> moves;
+  std::string result = "*";  // "1-0", "0-1", "1/2-1/2" or "*"
+
+  // The tag's value, or nullopt when absent.
+  std::optional<std::string> tag(const std::string& name) const;
+  // Replaces the value of an existing tag, else appends the tag.
+  void set_tag(const std::string& name, const std::string& value);
+};
+
+// True for the four result tokens.
+bool is_result_token(const std::string& text);
+
+// The record as text: tag lines, a blank line, movetext wrapped at about 80 columns ending with
+// the result, and a blank line. Move numbers follow the FEN's side to move and fullmove counter
+// when the FEN tag is present (Black to move starts with "N...").
+std::string write_record(const GameRecord& record);
+
+// Reads records one at a time from a stream holding any number of them.
+class RecordReader {
+ public:
+  explicit RecordReader(std::istream& in) : in_(in) {}
+  // The next record; false at the end of the input or on a malformed record, when *error holds a
+  // one-line message with the line number (the reader then skips to the next tag section, so a
+  // caller may go on reading). A record cut off at the end of the file (no result token) is an
+  // error: it is what an interrupted writer leaves.
+  bool next(GameRecord& out, std::string* error);
+  bool at_end() const { return end_; }
+  int line_number() const { return line_no_; }
+
+ private:
+  bool get_line(std::string& line);
+  std::istream& in_;
+  std::optional<std::string> pending_;  // a line read ahead
+  int line_no_ = 0;
+  bool end_ = false;
+};
+
+// Every record of a file; nullopt with *error when the file cannot be opened. Malformed records
+// are skipped and each is described in *skipped (if given).
+std::optional<std::vector<GameRecord>> read_record_file(const std::string& path, std::string* error,
+                                                        std::vector<std::string>* skipped = nullptr);
+
+}  // namespace ordo::records

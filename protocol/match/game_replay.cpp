@@ -1,0 +1,104 @@
+#include "game_replay.hpp"
+
+namespace ordo::records {
+
+ReplayReport replay_record(const GameRecord& record) {
+  ReplayReport report;
+  auto problem = [&](const std::string& what) {
+    report.ok = false;
+    report.problems.push_back(what);
+  };
+  for (const char* name : kStandardTags)
+    if (!record.tag(name)) problem(std::string("missing tag ") + name);
+
+  const auto variant_name = record.tag("Variant").value_or("ordo");
+  const auto variant = parse_variant(variant_name);
+  if (!variant) {
+    problem("unknown Variant '" + variant_name + "'");
+    return report;
+  }
+  const bool setup = record.tag("SetUp").value_or("0") == "1";
+  const auto fen = record.tag("FEN");
+  if (setup && !fen) problem("SetUp \"1\" without a FEN tag");
+  std::string error;
+  auto referee = Referee::from_fen(setup && fen ? *fen : "", *variant, &error);
+  if (!referee) {
+    problem(error);
+    return report;
+  }
+  if (!setup && fen && !fen->empty() && *fen != to_fen(referee->start()))
+    problem("FEN tag differs from the start position but SetUp is not \"1\"");
+
+  for (std::size_t i = 0; i < record.moves.size(); ++i) {
+    const std::string& token = record.moves[i].token;
+    std::string canonical;
+    if (!referee->play(token, &error, &canonical)) {
+      problem("move " + std::to_string(i + 1) + " '" + token + "': " + error);
+      break;
+    }
+    if (canonical != token) problem("move " + std::to_string(i + 1) + " '" + token + "' is not canonical ('" + canonical + "')");
+  }
+  report.plies = referee->plies();
+  report.final_fen = to_fen(referee->position());
+  if (!report.ok) return report;
+
+  if (const auto count = record.tag("PlyCount"); count && *count != std::to_string(record.moves.size()))
+    problem("PlyCount " + *count + " but " + std::to_string(record.moves.size()) + " moves");
+
+  const auto result = parse_result_token(record.result);
+  const auto tag_result = record.tag("Result");
+  if (!result) {
+    problem("bad result '" + record.result + "'");
+    return report;
+  }
+  if (tag_result && *tag_result != record.result)
+    problem("Result tag '" + *tag_result + "' differs from the movetext result '" + record.result + "'");
+
+  const std::string term_text = record.tag("Termination").value_or("unterminated");
+  const auto term = parse_termination(term_text);
+  if (!term) {
+    problem("unknown Termination '" + term_text + "'");
+    return report;
+  }
+  report.termination = *term;
+  const Termination actual = referee->status();
+  const Color mover = referee->position().side_to_move();
+
+  if (actual != Termination::None) {
+    if (*term != actual)
+      problem(std::string("the game ended by ") + termination_name(actual) + " but Termination is '" + term_text + "'");
+    if (*result != referee->outcome())
+      problem(std::string("the final position gives ") + result_token(referee->outcome()) + " but Result is " +
+              record.result);
+    return report;
+  }
+  switch (*term) {
+    case Termination::TargetRow:
+    case Termination::NoPieces:
+    case Termination::NoLegalMove:
+    case Termination::Threefold:
+      problem("Termination '" + term_text + "' but the final position has not ended");
+      break;
+    case Termination::MoveLimit:
+      if (*result != Outcome::Draw) problem("a move-limit game must be a draw, not " + record.result);
+      break;
+    case Termination::Adjudication:
+      if (*result == Outcome::Ongoing) problem("an adjudicated game needs a result");
+      break;
+    case Termination::TimeForfeit:
+    case Termination::IllegalMove:
+    case Termination::Crash:
+    case Termination::Stall:
+      if (*result != win_for(~mover))
+        problem("a forfeit by the side to move (" + std::string(mover == WHITE ? "White" : "Black") + ") must be " +
+                result_token(win_for(~mover)) + ", not " + record.result);
+      break;
+    case Termination::None:
+    case Termination::Abandoned:
+      if (*result != Outcome::Ongoing) problem("an unfinished game must have result *, not " + record.result);
+      break;
+  }
+  return report;
+}
+
+}  // namespace ordo::records

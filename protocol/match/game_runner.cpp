@@ -1,0 +1,215 @@
+#include "game_runner.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <thread>
+#include <unistd.h>
+
+#include "notation.hpp"
+
+namespace ordo::match {
+
+using records::Outcome;
+using records::Termination;
+
+namespace {
+
+std::string utc_date() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
+  return buf;
+}
+
+std::string host_name() {
+  char buf[256] = {};
+  if (gethostname(buf, sizeof buf - 1) != 0 || buf[0] == '\0') return "?";
+  return buf;
+}
+
+// A score in centipawns, mates far beyond any evaluation, for adjudication.
+int adjudication_score(const SearchAnswer& a) {
+  if (!a.mate) return a.score;
+  return a.score > 0 ? 100000 - a.score : -100000 - a.score;
+}
+
+}  // namespace
+
+std::string move_comment(const SearchAnswer& a) {
+  char time_text[32];
+  std::snprintf(time_text, sizeof time_text, "%.3fs", static_cast<double>(a.elapsed_ms) / 1000.0);
+  if (!a.has_score) return time_text;
+  char buf[96];
+  if (a.mate) std::snprintf(buf, sizeof buf, "%sM%d/%d %s", a.score >= 0 ? "+" : "-", std::abs(a.score), a.depth, time_text);
+  else std::snprintf(buf, sizeof buf, "%+.2f/%d %s", a.score / 100.0, a.depth, time_text);
+  return buf;
+}
+
+void fill_tags(records::GameRecord& r, const MatchConfig& config, const ScheduledGame& game, const Opening& opening) {
+  const auto& w = config.engines[static_cast<std::size_t>(game.white)];
+  const auto& b = config.engines[static_cast<std::size_t>(game.black)];
+  const std::string start_fen = to_fen(Position::start(config.variant));
+  r.tags.clear();
+  r.set_tag("Event", config.event);
+  r.set_tag("Site", config.site.empty() ? host_name() : config.site);
+  r.set_tag("Date", utc_date());
+  r.set_tag("Round", std::to_string(game.round));
+  r.set_tag("White", w.name);
+  r.set_tag("Black", b.name);
+  r.set_tag("Result", "*");
+  r.set_tag("Variant", std::string(variant_name(config.variant)));
+  r.set_tag("FEN", opening.fen);
+  r.set_tag("SetUp", opening.fen == start_fen ? "0" : "1");
+  r.set_tag("Termination", "unterminated");
+  const std::string wtc = w.tc.describe(), btc = b.tc.describe();
+  r.set_tag("TimeControl", wtc == btc ? wtc : wtc + " / " + btc);
+  r.set_tag("PlyCount", "0");
+  r.set_tag("GameNumber", std::to_string(game.number));
+  r.set_tag("Pair", std::to_string(game.pair));
+  r.set_tag("Opening", std::to_string(opening.index));
+}
+
+PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const Opening& opening,
+                     EnginePlayer& white, EnginePlayer& black, const std::function<bool()>& interrupted) {
+  PlayedGame out;
+  fill_tags(out.record, config, game, opening);
+  std::string error;
+  auto referee = records::Referee::from_fen(opening.fen, config.variant, &error);
+  const bool from_start = out.record.tag("SetUp") == "0";
+
+  EnginePlayer* seat[2] = {&white, &black};
+  const int engine_of[2] = {game.white, game.black};
+  for (EnginePlayer* p : seat)
+    if (p->alive() && !p->new_game()) p->kill();
+
+  Clock clocks[2];
+  for (int s = 0; s < 2; ++s) clocks[s].left_ms = seat[s]->spec().tc.base_ms;
+
+  int resign_count[2] = {0, 0};
+  int last_score[2] = {0, 0};
+  bool has_last[2] = {false, false};
+  int draw_count = 0;
+
+  auto finish = [&](Outcome o, Termination t, std::string detail = {}, int forfeit_side = -1) {
+    out.outcome = o;
+    out.termination = t;
+    out.detail = std::move(detail);
+    if (forfeit_side >= 0) out.forfeiter = engine_of[forfeit_side];
+    out.record.result = records::result_token(o);
+    out.record.set_tag("Result", out.record.result);
+    out.record.set_tag("Termination", records::termination_name(t));
+    out.record.set_tag("PlyCount", std::to_string(out.record.moves.size()));
+    if (!out.detail.empty()) out.record.set_tag("TerminationDetail", out.detail);
+    return out;
+  };
+
+  for (;;) {
+    if (const Termination t = referee->status(); t != Termination::None) return finish(referee->outcome(), t);
+    if (config.maxmoves > 0 && referee->plies() >= 2 * config.maxmoves)
+      return finish(Outcome::Draw, Termination::MoveLimit);
+
+    const int side = referee->position().side_to_move() == WHITE ? 0 : 1;
+    EnginePlayer& mover = *seat[side];
+    const Outcome loss = records::win_for(side == 0 ? BLACK : WHITE);
+    const std::string who = mover.spec().name;
+
+    if (!mover.alive()) {
+      if (!mover.start(&error)) return finish(loss, Termination::Crash, who + " cannot be started: " + error, side);
+      if (!mover.new_game()) {
+        mover.kill();
+        return finish(loss, Termination::Crash, who + " does not answer isready", side);
+      }
+    }
+
+    const TimeControl& tc = mover.spec().tc;
+    long long limit_ms = 0;
+    if (tc.has_clock) limit_ms = std::max(0LL, clocks[side].left_ms);
+    else if (tc.movetime_ms > 0) limit_ms = tc.movetime_ms;
+    const double stall_s = config.stall_s >= 0 ? config.stall_s : (tc.has_clock || tc.movetime_ms > 0 ? 5.0 : 60.0);
+    const auto deadline = std::chrono::milliseconds(limit_ms + tc.margin_ms + static_cast<long long>(stall_s * 1000));
+
+    const std::string go = go_command(tc, seat[1 - side]->spec().tc, clocks[0], clocks[1], side == 0,
+                                      mover.spec().dialect == driver::Dialect::Ugi);
+    const SearchAnswer a =
+        mover.search(position_command(opening.fen, from_start, referee->tokens()), go, deadline, interrupted);
+
+    switch (a.kind) {
+      case SearchAnswer::Kind::Interrupted:
+        out.interrupted = true;
+        return finish(Outcome::Ongoing, Termination::Abandoned);
+      case SearchAnswer::Kind::Crash: {
+        for (int i = 0; i < 50 && mover.alive(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        const std::string how = mover.exit_description();
+        mover.kill();
+        return finish(loss, Termination::Crash, who + " ended while thinking (" + how + ")", side);
+      }
+      case SearchAnswer::Kind::Stall: {
+        const bool usable = mover.stop_search(std::chrono::milliseconds(500));
+        if (!usable) mover.kill();
+        return finish(loss, Termination::Stall,
+                      who + " sent no move within " + std::to_string(deadline.count()) + " ms" +
+                          (usable ? "" : " and was killed"),
+                      side);
+      }
+      case SearchAnswer::Kind::NoMove:
+        return finish(loss, Termination::IllegalMove,
+                      who + " answered 'bestmove " + a.token + "' in an ongoing position", side);
+      case SearchAnswer::Kind::Move:
+        break;
+    }
+
+    // Time first: a late move loses even if it is legal.
+    if (tc.has_clock) {
+      clocks[side].left_ms -= a.elapsed_ms;
+      if (clocks[side].left_ms < -tc.margin_ms)
+        return finish(loss, Termination::TimeForfeit,
+                      who + " exceeded its clock by " + std::to_string(-clocks[side].left_ms) + " ms", side);
+      clocks[side].left_ms += tc.inc_ms;
+      if (tc.moves_per_period > 0 && ++clocks[side].moves_in_period >= tc.moves_per_period) {
+        clocks[side].moves_in_period = 0;
+        clocks[side].left_ms += tc.base_ms;
+      }
+    } else if (tc.movetime_ms > 0 && a.elapsed_ms > tc.movetime_ms + tc.margin_ms) {
+      return finish(loss, Termination::TimeForfeit,
+                    who + " took " + std::to_string(a.elapsed_ms) + " ms of a " + std::to_string(tc.movetime_ms) +
+                        " ms move time",
+                    side);
+    }
+
+    std::string canonical;
+    if (!referee->play(a.token, &error, &canonical))
+      return finish(loss, Termination::IllegalMove, who + " played " + error, side);
+    out.record.moves.push_back(records::RecordedMove{canonical, move_comment(a)});
+
+    // Score adjudication, from the mover's own evaluation.
+    if (a.has_score) {
+      const int score = adjudication_score(a);
+      last_score[side] = score;
+      has_last[side] = true;
+      if (config.resign.enabled) {
+        const bool losing = score <= -config.resign.score &&
+                            (!config.resign.twosided || (has_last[1 - side] && last_score[1 - side] >= config.resign.score));
+        resign_count[side] = losing ? resign_count[side] + 1 : 0;
+        if (resign_count[side] >= config.resign.movecount && referee->status() == Termination::None)
+          return finish(records::win_for(side == 0 ? BLACK : WHITE), Termination::Adjudication);
+      }
+      if (config.draw.enabled) {
+        const bool quiet = std::abs(score) <= config.draw.score;
+        draw_count = quiet ? draw_count + 1 : 0;
+        const int fullmoves_played = referee->plies() / 2;
+        if (draw_count >= 2 * config.draw.movecount && fullmoves_played >= config.draw.movenumber &&
+            referee->status() == Termination::None)
+          return finish(Outcome::Draw, Termination::Adjudication);
+      }
+    } else {
+      resign_count[side] = 0;
+      draw_count = 0;
+    }
+  }
+}
+
+}  // namespace ordo::match

@@ -1,0 +1,39 @@
+// Plays one game between two engine players, refereed in-process: every move is checked by the
+// rules core, the clocks are kept here, and the game ends by the rules, a threefold repetition,
+// the move limit, score adjudication, or a forfeit (time, illegal move, crash, stall).
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "engine_player.hpp"
+#include "game_record.hpp"
+#include "match_config.hpp"
+#include "openings.hpp"
+#include "referee.hpp"
+#include "schedule.hpp"
+
+namespace ordo::match {
+
+struct PlayedGame {
+  records::GameRecord record;
+  records::Outcome outcome = records::Outcome::Ongoing;
+  records::Termination termination = records::Termination::None;
+  std::string detail;        // the forfeit reason, empty otherwise
+  int forfeiter = -1;        // engine index that forfeited, -1 if none
+  bool interrupted = false;  // the runner was stopped: the game is incomplete and not to be counted
+};
+
+// Plays the scheduled game. A player that is not running is started first (a failed start is a
+// crash forfeit at its first turn). `interrupted` is polled while engines think.
+PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const Opening& opening,
+                     EnginePlayer& white, EnginePlayer& black, const std::function<bool()>& interrupted);
+
+// Record tags common to every game of a tournament (Event, Site, Date, ...), filled for one game.
+void fill_tags(records::GameRecord& record, const MatchConfig& config, const ScheduledGame& game,
+               const Opening& opening);
+
+// "+0.31/9 0.061s", "-M2/7 0.050s", or "0.061s" without a score.
+std::string move_comment(const SearchAnswer& answer);
+
+}  // namespace ordo::match

@@ -1,0 +1,22 @@
+// The record commands of ordo-match: -replay (check records against the rules) and -merge
+// (combine the records of shards into one file and one report).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "match_config.hpp"
+
+namespace ordo::match {
+
+// Replays every record of the files; prints one line per bad record and a summary. Returns the
+// exit code: 0 when every record is good, 1 otherwise.
+int run_replay(const std::vector<std::string>& files);
+
+// Reads the shard files, keeps one record per GameNumber (a second, different record of the same
+// game is an error), writes them sorted by GameNumber to config.pgnout (when given, replacing it),
+// and prints the report (and config.json) of the combined games. Engines are numbered in order of
+// first appearance.
+int run_merge(const std::vector<std::string>& files, const MatchConfig& config);
+
+}  // namespace ordo::match

@@ -1,0 +1,294 @@
+#include "results.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "notation.hpp"
+
+namespace ordo::match {
+
+using records::Termination;
+
+namespace {
+
+std::string fmt(const char* format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+std::string elo_text(double v) {
+  if (std::isinf(v)) return v > 0 ? "+inf" : "-inf";
+  return fmt("%.1f", v);
+}
+
+std::string json_number(double v) {
+  if (!std::isfinite(v)) return "null";
+  return fmt("%.4f", v);
+}
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\', out += c;
+    else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+      out += buf;
+    }
+    else out += c;
+  }
+  return out + "\"";
+}
+
+// Appends ' ' and the text (two appends: GCC 12 warns falsely on "literal" + std::string&&).
+void cell(std::string& out, const std::string& text) {
+  out += ' ';
+  out += text;
+}
+
+constexpr Termination kCauses[] = {Termination::TargetRow,   Termination::NoPieces,    Termination::NoLegalMove,
+                                   Termination::Threefold,   Termination::MoveLimit,   Termination::Adjudication,
+                                   Termination::TimeForfeit, Termination::IllegalMove, Termination::Crash,
+                                   Termination::Stall};
+
+}  // namespace
+
+std::optional<FinishedGame> finished_from_record(const records::GameRecord& r, const std::vector<std::string>& names,
+                                                 std::string* error) {
+  auto fail = [&](const std::string& what) {
+    if (error) *error = what;
+    return std::nullopt;
+  };
+  auto index_of = [&](const std::string& name) {
+    auto it = std::find(names.begin(), names.end(), name);
+    return it == names.end() ? -1 : static_cast<int>(it - names.begin());
+  };
+  FinishedGame g;
+  const auto number = r.tag("GameNumber"), pair = r.tag("Pair"), white = r.tag("White"), black = r.tag("Black");
+  if (!number || !pair || !white || !black) return fail("record without GameNumber, Pair, White or Black tag");
+  try {
+    g.score.number = std::stoll(*number);
+    g.score.pair = std::stoll(*pair);
+  } catch (...) {
+    return fail("bad GameNumber or Pair tag");
+  }
+  g.score.white = index_of(*white);
+  g.score.black = index_of(*black);
+  if (g.score.white < 0 || g.score.black < 0) return fail("record of game " + *number + " names an unknown engine");
+  const auto outcome = records::parse_result_token(r.result);
+  if (!outcome || *outcome == records::Outcome::Ongoing) return fail("game " + *number + " is unfinished");
+  g.score.white_points = *outcome == records::Outcome::WhiteWins ? 1.0 : *outcome == records::Outcome::Draw ? 0.5 : 0.0;
+  g.termination = records::parse_termination(r.tag("Termination").value_or("")).value_or(Termination::None);
+  if (records::is_forfeit(g.termination) && *outcome != records::Outcome::Draw)
+    g.forfeiter = *outcome == records::Outcome::WhiteWins ? g.score.black : g.score.white;
+  return g;
+}
+
+std::vector<GameScore> scores_of(const std::vector<FinishedGame>& games) {
+  std::vector<GameScore> out;
+  out.reserve(games.size());
+  for (const auto& g : games) out.push_back(g.score);
+  return out;
+}
+
+std::string running_score(const std::vector<FinishedGame>& games, int a, int b, const std::vector<std::string>& names) {
+  const PairStats s = stats_between(scores_of(games), a, b);
+  return "Score of " + names[static_cast<std::size_t>(a)] + " vs " + names[static_cast<std::size_t>(b)] + ": " +
+         std::to_string(s.wins) + " - " + std::to_string(s.losses) + " - " + std::to_string(s.draws) + " [" +
+         fmt("%.3f", s.score()) + "] " + std::to_string(s.games());
+}
+
+std::string text_report(const std::vector<FinishedGame>& games, const ReportContext& c) {
+  const int n = static_cast<int>(c.names.size());
+  const auto scores = scores_of(games);
+  std::string out;
+  out += "Games finished: " + std::to_string(games.size());
+  if (c.planned_games > 0) out += " of " + std::to_string(c.planned_games);
+  out += " (" + std::string(variant_name(c.variant)) + (c.time_control.empty() ? "" : ", " + c.time_control) + ")\n";
+
+  for (const PairStats& s : pair_stats(scores, n)) {
+    const EloEstimate e = elo_estimate(s);
+    const std::string& a = c.names[static_cast<std::size_t>(s.a)];
+    const std::string& b = c.names[static_cast<std::size_t>(s.b)];
+    out += "Results of " + a + " vs " + b + ":\n";
+    out += "  Elo: " + elo_text(e.elo) + " +/- " + elo_text(e.error) + ", LOS: " + fmt("%.1f", e.los * 100) +
+           " %, DrawRatio: " + fmt("%.1f", s.games() ? 100.0 * static_cast<double>(s.draws) / static_cast<double>(s.games()) : 0) +
+           " %\n";
+    out += "  Games: " + std::to_string(s.games()) + ", Wins: " + std::to_string(s.wins) +
+           ", Losses: " + std::to_string(s.losses) + ", Draws: " + std::to_string(s.draws) +
+           ", Points: " + fmt("%.1f", static_cast<double>(s.wins) + 0.5 * static_cast<double>(s.draws)) + " (" +
+           fmt("%.2f", s.score() * 100) + " %)\n";
+    out += "  Ptnml(0-2): [" + std::to_string(s.penta[0]) + ", " + std::to_string(s.penta[1]) + ", " +
+           std::to_string(s.penta[2]) + ", " + std::to_string(s.penta[3]) + ", " + std::to_string(s.penta[4]) + "]\n";
+    if (c.sprt.enabled && n == 2) {
+      const SprtState st = sprt_state(s.penta, c.sprt.elo0, c.sprt.elo1, c.sprt.alpha, c.sprt.beta);
+      out += "  LLR: " + fmt("%.2f", st.llr) + " (" + fmt("%.2f", st.lower) + ", " + fmt("%.2f", st.upper) + ") [" +
+             fmt("%.2f", c.sprt.elo0) + ", " + fmt("%.2f", c.sprt.elo1) + "] " +
+             (st.decision > 0 ? "H1 accepted" : st.decision < 0 ? "H0 accepted" : "no decision yet") + "\n";
+    }
+  }
+
+  if (n > 2) {
+    // Crosstable: points of the row engine against the column engine.
+    struct Row {
+      int engine;
+      double points = 0;
+      long long games = 0, draws = 0;
+    };
+    std::vector<Row> rows;
+    for (int i = 0; i < n; ++i) rows.push_back(Row{i});
+    for (const auto& g : scores) {
+      auto& w = rows[static_cast<std::size_t>(g.white)];
+      auto& b = rows[static_cast<std::size_t>(g.black)];
+      w.points += g.white_points;
+      b.points += 1 - g.white_points;
+      ++w.games, ++b.games;
+      if (g.white_points == 0.5) ++w.draws, ++b.draws;
+    }
+    std::stable_sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) {
+      const double sx = x.games ? x.points / static_cast<double>(x.games) : 0;
+      const double sy = y.games ? y.points / static_cast<double>(y.games) : 0;
+      return sx > sy;
+    });
+    std::size_t width = 4;
+    for (const auto& name : c.names) width = std::max(width, name.size());
+    auto pad = [](std::string s, std::size_t w, bool right) {
+      if (s.size() < w) s = right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
+      return s;
+    };
+    out += "Crosstable (points of the row engine against the column engine):\n";
+    out += "  Rank " + pad("Name", width, false) + "    Elo    +/-  Games  Points  Score   Draw |";
+    for (const auto& r : rows) cell(out, pad(c.names[static_cast<std::size_t>(r.engine)].substr(0, 9), 9, true));
+    out += "\n";
+    int rank = 0;
+    for (const auto& r : rows) {
+      PairStats all;
+      for (const auto& g : scores) {
+        if (g.white != r.engine && g.black != r.engine) continue;
+        const double p = g.white == r.engine ? g.white_points : 1 - g.white_points;
+        if (p > 0.75) ++all.wins;
+        else if (p < 0.25) ++all.losses;
+        else ++all.draws;
+      }
+      const EloEstimate e = elo_estimate(all);
+      out += "  " + pad(std::to_string(++rank), 4, true) + " " + pad(c.names[static_cast<std::size_t>(r.engine)], width, false) +
+             " " + pad(elo_text(e.elo), 6, true) + " " + pad(elo_text(e.error), 6, true) + " " +
+             pad(std::to_string(r.games), 6, true) + " " + pad(fmt("%.1f", r.points), 7, true) + " " +
+             pad(fmt("%.1f%%", r.games ? 100 * r.points / static_cast<double>(r.games) : 0), 6, true) + " " +
+             pad(fmt("%.1f%%", r.games ? 100.0 * static_cast<double>(r.draws) / static_cast<double>(r.games) : 0), 6, true) +
+             " |";
+      for (const auto& col : rows) {
+        if (col.engine == r.engine) {
+          cell(out, pad("-", 9, true));
+          continue;
+        }
+        const PairStats s = stats_between(scores, r.engine, col.engine);
+        std::string text;
+        if (s.games()) {
+          text = fmt("%.1f", static_cast<double>(s.wins) + 0.5 * static_cast<double>(s.draws));
+          text += '/';
+          text += std::to_string(s.games());
+        }
+        cell(out, pad(text, 9, true));
+      }
+      out += "\n";
+    }
+  }
+
+  // Endings by cause, then forfeits by engine.
+  std::map<Termination, long long> causes;
+  std::map<int, std::map<Termination, long long>> forfeits;
+  for (const auto& g : games) {
+    ++causes[g.termination];
+    if (g.forfeiter >= 0) ++forfeits[g.forfeiter][g.termination];
+  }
+  out += "Endings:";
+  bool first = true;
+  for (Termination t : kCauses) {
+    if (!causes.count(t)) continue;
+    out += std::string(first ? " " : ", ") + records::termination_name(t) + " " + std::to_string(causes[t]);
+    first = false;
+  }
+  out += first ? " none\n" : "\n";
+  for (const auto& [engine, by_cause] : forfeits) {
+    out += "Forfeits of " + c.names[static_cast<std::size_t>(engine)] + ":";
+    bool f = true;
+    for (const auto& [t, count] : by_cause) {
+      out += std::string(f ? " " : ", ") + records::termination_name(t) + " " + std::to_string(count);
+      f = false;
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+std::string json_report(const std::vector<FinishedGame>& games, const ReportContext& c, bool complete,
+                        const std::string& stop_reason) {
+  const auto scores = scores_of(games);
+  const int n = static_cast<int>(c.names.size());
+  std::string out = "{\n";
+  out += "  \"variant\": " + json_string(std::string(variant_name(c.variant))) + ",\n";
+  out += "  \"time_control\": " + json_string(c.time_control) + ",\n";
+  out += "  \"engines\": [";
+  for (int i = 0; i < n; ++i) out += (i ? ", " : "") + json_string(c.names[static_cast<std::size_t>(i)]);
+  out += "],\n";
+  out += "  \"games\": " + std::to_string(games.size()) + ",\n";
+  out += "  \"planned_games\": " + std::to_string(c.planned_games) + ",\n";
+  out += "  \"complete\": " + std::string(complete ? "true" : "false") + ",\n";
+  out += "  \"stop_reason\": " + json_string(stop_reason) + ",\n";
+  out += "  \"pairs\": [";
+  bool first = true;
+  for (const PairStats& s : pair_stats(scores, n)) {
+    const EloEstimate e = elo_estimate(s);
+    out += first ? "\n" : ",\n";
+    first = false;
+    out += "    {\"engine\": " + json_string(c.names[static_cast<std::size_t>(s.a)]) +
+           ", \"opponent\": " + json_string(c.names[static_cast<std::size_t>(s.b)]) +
+           ", \"wins\": " + std::to_string(s.wins) + ", \"draws\": " + std::to_string(s.draws) +
+           ", \"losses\": " + std::to_string(s.losses) + ", \"score\": " + json_number(s.score()) +
+           ", \"elo\": " + json_number(e.elo) + ", \"elo_error95\": " + json_number(e.error) +
+           ", \"los\": " + json_number(e.los) + ", \"pentanomial\": [" + std::to_string(s.penta[0]) + ", " +
+           std::to_string(s.penta[1]) + ", " + std::to_string(s.penta[2]) + ", " + std::to_string(s.penta[3]) + ", " +
+           std::to_string(s.penta[4]) + "]";
+    if (c.sprt.enabled && n == 2) {
+      const SprtState st = sprt_state(s.penta, c.sprt.elo0, c.sprt.elo1, c.sprt.alpha, c.sprt.beta);
+      out += ", \"sprt\": {\"elo0\": " + json_number(c.sprt.elo0) + ", \"elo1\": " + json_number(c.sprt.elo1) +
+             ", \"alpha\": " + json_number(c.sprt.alpha) + ", \"beta\": " + json_number(c.sprt.beta) +
+             ", \"llr\": " + json_number(st.llr) + ", \"lower\": " + json_number(st.lower) +
+             ", \"upper\": " + json_number(st.upper) + ", \"decision\": " +
+             json_string(st.decision > 0 ? "H1" : st.decision < 0 ? "H0" : "none") + "}";
+    }
+    out += "}";
+  }
+  out += "\n  ],\n";
+  std::map<Termination, long long> causes;
+  std::map<int, std::map<Termination, long long>> forfeits;
+  for (const auto& g : games) {
+    ++causes[g.termination];
+    if (g.forfeiter >= 0) ++forfeits[g.forfeiter][g.termination];
+  }
+  out += "  \"terminations\": {";
+  first = true;
+  for (const auto& [t, count] : causes) {
+    out += std::string(first ? "" : ", ") + json_string(records::termination_name(t)) + ": " + std::to_string(count);
+    first = false;
+  }
+  out += "},\n  \"forfeits\": {";
+  first = true;
+  for (const auto& [engine, by] : forfeits) {
+    out += std::string(first ? "" : ", ") + json_string(c.names[static_cast<std::size_t>(engine)]) + ": {";
+    bool f = true;
+    for (const auto& [t, count] : by) {
+      out += std::string(f ? "" : ", ") + json_string(records::termination_name(t)) + ": " + std::to_string(count);
+      f = false;
+    }
+    out += "}";
+    first = false;
+  }
+  out += "}\n}\n";
+  return out;
+}
+
+}  // namespace ordo::match

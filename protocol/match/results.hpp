@@ -1,0 +1,47 @@
+// The finished games of a tournament as the reports see them, built from the games just played or
+// from game records (resume, merge), and the text and JSON reports made from them.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "game_record.hpp"
+#include "match_config.hpp"
+#include "match_stats.hpp"
+#include "referee.hpp"
+
+namespace ordo::match {
+
+struct FinishedGame {
+  GameScore score;
+  records::Termination termination = records::Termination::None;
+  int forfeiter = -1;  // the engine that lost by forfeit, -1 if none
+};
+
+// A record as a finished game; engine indices by name. nullopt with *error when the record lacks
+// GameNumber/Pair/White/Black or names an unknown engine, or is unfinished ("*").
+std::optional<FinishedGame> finished_from_record(const records::GameRecord& record,
+                                                 const std::vector<std::string>& names, std::string* error);
+
+std::vector<GameScore> scores_of(const std::vector<FinishedGame>& games);
+
+struct ReportContext {
+  std::vector<std::string> names;
+  Variant variant = Variant::Classic;
+  std::string time_control;       // for the heading
+  long long planned_games = 0;    // 0 when unknown (merge)
+  SprtConfig sprt;
+};
+
+// The full report: per pair W/D/L, score, Elo +/- 95 %, LOS, draw ratio, pentanomial counts;
+// SPRT for two engines; a crosstable for more; the endings by cause and the forfeits by engine.
+std::string text_report(const std::vector<FinishedGame>& games, const ReportContext& context);
+// "Score of A vs B: W - L - D [0.523] N" for one pairing.
+std::string running_score(const std::vector<FinishedGame>& games, int a, int b, const std::vector<std::string>& names);
+// The same content as a JSON object.
+std::string json_report(const std::vector<FinishedGame>& games, const ReportContext& context, bool complete,
+                        const std::string& stop_reason);
+
+}  // namespace ordo::match

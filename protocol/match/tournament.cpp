@@ -1,0 +1,269 @@
+#include "tournament.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <unistd.h>
+
+#include "game_runner.hpp"
+#include "openings.hpp"
+#include "results.hpp"
+#include "schedule.hpp"
+
+namespace ordo::match {
+
+std::atomic<bool> g_interrupted{false};
+
+namespace {
+
+// Appends text to a file and pushes it to the disk at once (a killed runner or a reboot loses at
+// most the game being written).
+class DurableAppender {
+ public:
+  bool open(const std::string& path, std::string* error) {
+    // A file cut off mid-line (an interrupted writer) first gets line breaks, so the next record
+    // starts on a line of its own and the cut one stays separate.
+    bool needs_break = false;
+    if (std::FILE* old = std::fopen(path.c_str(), "rb")) {
+      if (std::fseek(old, -1, SEEK_END) == 0) needs_break = std::fgetc(old) != '\n';
+      std::fclose(old);
+    }
+    file_ = std::fopen(path.c_str(), "a");
+    if (!file_) {
+      if (error) *error = "cannot open '" + path + "' for appending";
+      return false;
+    }
+    return !needs_break || append("\n\n");
+  }
+  ~DurableAppender() {
+    if (file_) std::fclose(file_);
+  }
+  bool append(const std::string& text) {
+    if (!file_) return true;
+    if (std::fwrite(text.data(), 1, text.size(), file_) != text.size()) return false;
+    if (std::fflush(file_) != 0) return false;
+    return ::fsync(fileno(file_)) == 0;
+  }
+  explicit operator bool() const { return file_ != nullptr; }
+
+ private:
+  std::FILE* file_ = nullptr;
+};
+
+std::string time_control_heading(const MatchConfig& c) {
+  std::string first = c.engines.front().tc.describe();
+  for (const auto& e : c.engines)
+    if (e.tc.describe() != first) return "time controls differ";
+  return "tc " + first;
+}
+
+class Tournament {
+ public:
+  explicit Tournament(const MatchConfig& c) : config_(c) {
+    for (const auto& e : c.engines) names_.push_back(e.name);
+    context_.names = names_;
+    context_.variant = c.variant;
+    context_.time_control = time_control_heading(c);
+    context_.sprt = c.sprt;
+  }
+
+  int run() {
+    std::string error;
+    // Openings.
+    if (config_.openings.file.empty()) {
+      book_ = std::make_unique<OpeningBook>(config_.variant);
+    } else {
+      auto book = OpeningBook::load(config_.openings, config_.variant, config_.srand, &error);
+      if (!book) return fatal(error, kExitUsage);
+      book_ = std::make_unique<OpeningBook>(std::move(*book));
+    }
+    auto all = make_schedule(config_);
+    todo_ = shard_of(all, config_.shard_index, config_.shard_count);
+    context_.planned_games = static_cast<long long>(todo_.size());
+
+    // Resume: the finished games already in the records are counted, not replayed.
+    if (config_.resume) {
+      std::vector<std::string> skipped;
+      auto records = records::read_record_file(config_.pgnout, &error, &skipped);
+      if (!records) records.emplace();  // no file yet: nothing to resume
+      for (const auto& s : skipped) std::cerr << "warning: skipped a record: " << s << "\n";
+      std::map<long long, const ScheduledGame*> by_number;
+      for (const auto& g : todo_) by_number[g.number] = &g;
+      for (const auto& r : *records) {
+        auto fin = finished_from_record(r, names_, &error);
+        if (!fin) continue;  // unfinished or foreign: that game is played again
+        const auto it = by_number.find(fin->score.number);
+        if (it == by_number.end()) continue;
+        if (it->second->white != fin->score.white || it->second->black != fin->score.black ||
+            it->second->pair != fin->score.pair)
+          return fatal("the records of game " + std::to_string(fin->score.number) +
+                           " do not match this tournament (other engines or order): not resuming",
+                       kExitUsage);
+        if (done_numbers_.insert(fin->score.number).second) finished_.push_back(*fin);
+      }
+      std::cout << "Resuming: " << finished_.size() << " of " << todo_.size() << " games already in "
+                << config_.pgnout << "\n";
+    }
+    std::vector<ScheduledGame> remaining;
+    for (const auto& g : todo_)
+      if (!done_numbers_.count(g.number)) remaining.push_back(g);
+    queue_ = std::move(remaining);
+
+    if (!config_.pgnout.empty() && !records_.open(config_.pgnout, &error)) return fatal(error, kExitUsage);
+    if (!config_.log.empty()) {
+      log_.open(config_.log, std::ios::app);
+      if (!log_) return fatal("cannot open log file '" + config_.log + "'", kExitUsage);
+    }
+
+    // Check every engine starts once before any game, so a typo fails at once.
+    for (const auto& spec : config_.engines) {
+      EnginePlayer probe(spec, config_.variant, spec.name, config_.handshake_s, log_sink());
+      if (!probe.start(&error)) return fatal(error, kExitEngine);
+    }
+    if (sprt_decided()) stop_reason_ = "SPRT decision reached in the records";
+
+    const int workers = std::max(1, std::min<int>(config_.concurrency, static_cast<int>(queue_.size())));
+    std::vector<std::thread> threads;
+    for (int w = 0; w < workers && stop_reason_.empty(); ++w) threads.emplace_back([this, w] { worker(w); });
+    for (auto& t : threads) t.join();
+
+    const bool complete = finished_.size() == todo_.size();
+    if (g_interrupted) stop_reason_ = "interrupted";
+    std::cout << "\n" << text_report(finished_, context_);
+    if (!stop_reason_.empty()) std::cout << "Stopped: " << stop_reason_ << "\n";
+    if (!config_.json.empty()) {
+      std::ofstream json(config_.json, std::ios::trunc);
+      json << json_report(finished_, context_, complete, stop_reason_);
+      if (!json) std::cerr << "error: cannot write '" << config_.json << "'\n";
+    }
+    if (g_interrupted) {
+      std::cout << "Interrupted: " << finished_.size() << " of " << todo_.size()
+                << " games are in the records; continue with -resume.\n";
+      return kExitInterrupted;
+    }
+    return engine_failure_ ? kExitEngine : kExitOk;
+  }
+
+ private:
+  int fatal(const std::string& message, int code) {
+    std::cerr << "error: " << message << "\n";
+    return code;
+  }
+
+  LogSink log_sink() {
+    if (!log_.is_open()) return {};
+    return [this](const std::string& line) {
+      const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - log_start_).count();
+      char stamp[32];
+      std::snprintf(stamp, sizeof stamp, "[%.3f] ", seconds);
+      std::lock_guard lock(log_mutex_);
+      log_ << stamp << line << '\n';
+      log_.flush();
+    };
+  }
+
+  bool stopping() {
+    std::lock_guard lock(mutex_);
+    return g_interrupted || !stop_reason_.empty();
+  }
+
+  std::optional<ScheduledGame> next_game() {
+    std::lock_guard lock(mutex_);
+    if (g_interrupted || !stop_reason_.empty() || next_ >= queue_.size()) return std::nullopt;
+    return queue_[next_++];
+  }
+
+  bool sprt_decided() {
+    if (!config_.sprt.enabled) return false;
+    const PairStats s = stats_between(scores_of(finished_), 0, 1);
+    return sprt_state(s.penta, config_.sprt.elo0, config_.sprt.elo1, config_.sprt.alpha, config_.sprt.beta).decision != 0;
+  }
+
+  void worker(int id) {
+    std::map<int, std::unique_ptr<EnginePlayer>> players;
+    auto player = [&](int engine) -> EnginePlayer& {
+      auto& p = players[engine];
+      if (!p) {
+        const auto& spec = config_.engines[static_cast<std::size_t>(engine)];
+        const std::string label = config_.concurrency > 1 ? spec.name + "#" + std::to_string(id + 1) : spec.name;
+        p = std::make_unique<EnginePlayer>(spec, config_.variant, label, config_.handshake_s, log_sink());
+      }
+      return *p;
+    };
+    while (auto game = next_game()) {
+      const Opening& opening = book_->for_round(game->opening_round);
+      if (log_.is_open()) log_sink()("# game " + std::to_string(game->number) + " starts");
+      PlayedGame played = play_game(config_, *game, opening, player(game->white), player(game->black),
+                                    [] { return g_interrupted.load(); });
+      if (played.interrupted) break;
+      finished(*game, played);
+    }
+  }
+
+  void finished(const ScheduledGame& game, const PlayedGame& played) {
+    std::lock_guard lock(mutex_);
+    if (!records_.append(records::write_record(played.record)))
+      std::cerr << "error: cannot write game " << game.number << " to " << config_.pgnout << "\n";
+    FinishedGame fin;
+    fin.score = GameScore{game.number, game.pair, game.white, game.black,
+                          played.outcome == records::Outcome::WhiteWins ? 1.0
+                          : played.outcome == records::Outcome::Draw    ? 0.5
+                                                                        : 0.0};
+    fin.termination = played.termination;
+    fin.forfeiter = played.forfeiter;
+    finished_.push_back(fin);
+    done_numbers_.insert(game.number);
+
+    if (!config_.quiet) {
+      const int a = std::min(game.white, game.black), b = std::max(game.white, game.black);
+      std::cout << "Finished game " << game.number << " (" << names_[static_cast<std::size_t>(game.white)] << " vs "
+                << names_[static_cast<std::size_t>(game.black)] << "): " << played.record.result << " {"
+                << records::termination_name(played.termination)
+                << (played.detail.empty() ? "" : ": " + played.detail) << "}  [" << finished_.size() << "/"
+                << todo_.size() << "]  " << running_score(finished_, a, b, names_) << std::endl;
+    }
+    if (config_.rating_interval > 0 && finished_.size() % static_cast<std::size_t>(config_.rating_interval) == 0 &&
+        finished_.size() < todo_.size())
+      std::cout << text_report(finished_, context_) << std::flush;
+
+    if (records::is_forfeit(played.termination) &&
+        (played.termination == records::Termination::Crash || played.termination == records::Termination::Stall) &&
+        !config_.recover && stop_reason_.empty()) {
+      engine_failure_ = true;
+      stop_reason_ = names_[static_cast<std::size_t>(played.forfeiter)] + " " +
+                     records::termination_name(played.termination) + "ed (" + played.detail +
+                     "); give -recover to restart it and go on";
+    }
+    if (stop_reason_.empty() && sprt_decided()) stop_reason_ = "SPRT decision";
+  }
+
+  const MatchConfig& config_;
+  std::vector<std::string> names_;
+  ReportContext context_;
+  std::unique_ptr<OpeningBook> book_;
+  std::vector<ScheduledGame> todo_;   // this run's (shard's) whole schedule
+  std::vector<ScheduledGame> queue_;  // what is left to play
+  std::size_t next_ = 0;
+  std::set<long long> done_numbers_;
+  std::vector<FinishedGame> finished_;
+  DurableAppender records_;
+  std::ofstream log_;
+  std::mutex log_mutex_;
+  std::chrono::steady_clock::time_point log_start_ = std::chrono::steady_clock::now();
+  std::mutex mutex_;
+  std::string stop_reason_;
+  bool engine_failure_ = false;
+};
+
+}  // namespace
+
+int run_tournament(const MatchConfig& config) { return Tournament(config).run(); }
+
+}  // namespace ordo::match

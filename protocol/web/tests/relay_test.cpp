@@ -1,0 +1,160 @@
+// EngineRelay and its helpers, and the relay against the real engine binary over the process
+// transport (the driver's EngineProcess read through Asio).
+#include <doctest/doctest.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include "command_line.hpp"
+#include "fake_transport.hpp"
+#include "movegen.hpp"
+#include "notation.hpp"
+#include "process_transport.hpp"
+
+namespace ordo::web::testing {
+
+namespace {
+
+struct Recorder : EngineRelay::Listener {
+  std::vector<std::string> events;
+  void relay_ready(int, const std::string& name) override { events.push_back("ready " + name); }
+  void relay_info(int, int id, const SearchInfo& info) override {
+    events.push_back("info " + std::to_string(id) + " depth " + std::to_string(info.depth.value_or(-1)));
+  }
+  void relay_bestmove(int, int id, const std::string& token) override {
+    events.push_back("bestmove " + std::to_string(id) + " " + token);
+  }
+  void relay_message(int, const std::string& text) override { events.push_back("message " + text); }
+  void relay_failed(int, const std::string& why) override { events.push_back("failed " + why); }
+};
+
+SearchRequest request(int id, std::vector<std::string> moves = {}) {
+  SearchRequest r;
+  r.id = id;
+  r.variant = "ordo";
+  r.fen = std::string(START_FEN);
+  r.moves = std::move(moves);
+  r.limit = {SearchLimit::Kind::Depth, 1};
+  return r;
+}
+
+}  // namespace
+
+TEST_SUITE("web") {
+  TEST_CASE("parse_search_info reads the engine's info lines and rejects malformed ones") {
+    auto i = parse_search_info("info depth 5 seldepth 9 multipv 1 score mate -3 lowerbound wdl 0 10 990 nodes 77 nps 9 hashfull 3 time 12 pv a3a4 a6a5");
+    REQUIRE(i);
+    CHECK(*i->depth == 5);
+    CHECK(*i->score_mate == -3);
+    CHECK(i->bound == "lowerbound");
+    CHECK(*i->wdl_loss == 990);
+    CHECK(*i->time_ms == 12);
+    CHECK(i->pv == std::vector<std::string>{"a3a4", "a6a5"});
+    CHECK_FALSE(parse_search_info("info string error: nope"));
+    CHECK_FALSE(parse_search_info("info depth"));
+    CHECK_FALSE(parse_search_info("info depth x"));
+    CHECK_FALSE(parse_search_info("info score cp"));
+    CHECK_FALSE(parse_search_info("info score wins 3"));
+    CHECK_FALSE(parse_search_info("info wdl 1 2"));
+    CHECK_FALSE(parse_search_info("info nodes -5"));
+    CHECK_FALSE(parse_search_info("info depth 99999999999999999999"));
+    CHECK_FALSE(parse_search_info("info frobnicate 3"));
+    CHECK_FALSE(parse_search_info("info"));
+    CHECK_FALSE(parse_search_info("bestmove a3a4"));
+  }
+
+  TEST_CASE("split_command splits like a shell for plain words and quotes") {
+    std::string error;
+    CHECK(*split_command("build/ordo", &error) == std::vector<std::string>{"build/ordo"});
+    CHECK(*split_command("  /x/eng --a 'b c' \"d \\\"e\\\"\" f\\ g ", &error) ==
+          std::vector<std::string>{"/x/eng", "--a", "b c", "d \"e\"", "f g"});
+    CHECK(*split_command("a ''", &error) == std::vector<std::string>{"a", ""});
+    CHECK_FALSE(split_command("a 'b", &error));
+    CHECK(error == "unterminated quote at column 3");
+    CHECK_FALSE(split_command("a\\", &error));
+    CHECK_FALSE(split_command("   ", &error));
+    CHECK(error == "empty command");
+  }
+
+  TEST_CASE("the relay greets, queues the search until uciok, and drops replaced searches") {
+    FakeEngine e;
+    FakeTransport t(e);
+    Recorder r;
+    EngineRelay relay(0, t, r);
+    relay.search(request(1));
+    CHECK(e.sent == std::vector<std::string>{"uci"});
+    e.events.line = [&](const std::string& l) { relay.on_line(l); };
+    e.say("id name Test Engine");
+    e.say("option name UCI_Variant type combo default ordo var ordo var ordox");
+    e.say("uciok");
+    CHECK(r.events == std::vector<std::string>{"ready Test Engine"});
+    CHECK(e.sent == std::vector<std::string>{"uci", "setoption name UCI_Variant value ordo",
+                                             "position fen " + std::string(START_FEN), "go depth 1"});
+    // A new search while one runs: "stop", and the old search's lines are dropped.
+    relay.search(request(2, {"a3a4"}));
+    CHECK(e.last() == "stop");
+    e.say("info depth 7 pv a3a4");
+    e.say("bestmove a3a4");
+    CHECK(e.sent.back() == "go depth 1");
+    CHECK(e.sent[e.sent.size() - 2] == "position fen " + std::string(START_FEN) + " moves a3a4");
+    e.say("info depth 1 score cp 3 pv a6a5");
+    e.say("bestmove a6a5");
+    CHECK(r.events == std::vector<std::string>{"ready Test Engine", "info 2 depth 1", "bestmove 2 a6a5"});
+    // Lines nobody asked for are ignored.
+    e.say("bestmove a3a4");
+    e.say("readyok");
+    e.say("\x01\x02 garbage \xff");
+    CHECK(r.events.size() == 3);
+  }
+
+  TEST_CASE("the relay reports a greeting timeout and an engine that exits") {
+    FakeEngine e;
+    FakeTransport t(e);
+    Recorder r;
+    EngineRelay relay(0, t, r);
+    REQUIRE(relay.start());
+    relay.on_greeting_timeout();
+    CHECK(r.events == std::vector<std::string>{"failed the engine did not answer 'uci' in time"});
+    CHECK(e.closed);
+    relay.search(request(1));  // a failed relay does nothing more
+    CHECK(e.sent == std::vector<std::string>{"uci"});
+  }
+
+  TEST_CASE("the relay drives the real engine process: a depth-1 search gives a legal move") {
+    boost::asio::io_context io;
+    Recorder r;
+    std::unique_ptr<EngineRelay> relay;
+    TransportEvents events{[&](const std::string& l) { relay->on_line(l); }, [&] { relay->on_eof(); },
+                           [&] { relay->on_greeting_timeout(); }};
+    ProcessTransport transport(io, driver::EngineCommand{{ORDO_ENGINE_BINARY}, "", false}, events);
+    relay = std::make_unique<EngineRelay>(0, transport, r);
+    relay->search(request(1, {"a3a4"}));
+    boost::asio::steady_timer guard(io, std::chrono::seconds(60));
+    guard.async_wait([&](const boost::system::error_code&) { io.stop(); });
+    while (!io.stopped()) {
+      io.run_one();
+      if (!r.events.empty() && r.events.back().rfind("bestmove", 0) == 0) break;
+    }
+    REQUIRE(!r.events.empty());
+    CHECK(r.events.front().rfind("ready Ordo", 0) == 0);
+    const std::string last = r.events.back();
+    REQUIRE(last.rfind("bestmove 1 ", 0) == 0);
+    const Position after_a3a4 = Position::start(Variant::Classic).after(*parse_turn(Position::start(Variant::Classic), "a3a4"));
+    CHECK(parse_turn(after_a3a4, last.substr(11)).ok());
+    relay->shut_down();
+  }
+
+  TEST_CASE("a command that does not exist fails at start, not later") {
+    boost::asio::io_context io;
+    Recorder r;
+    std::unique_ptr<EngineRelay> relay;
+    TransportEvents events{[&](const std::string& l) { relay->on_line(l); }, [&] { relay->on_eof(); }, [] {}};
+    ProcessTransport transport(io, driver::EngineCommand{{"/nonexistent/engine-binary"}, "", false}, events);
+    relay = std::make_unique<EngineRelay>(0, transport, r);
+    CHECK_FALSE(relay->start());
+    REQUIRE(r.events.size() == 1);
+    CHECK(r.events[0].rfind("failed cannot start", 0) == 0);
+  }
+}
+
+}  // namespace ordo::web::testing

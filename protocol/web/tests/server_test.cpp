@@ -1,0 +1,215 @@
+// The HTTP and WebSocket server over real sockets: page files, refusals of foreign hosts and
+// origins, the session limit, oversized and binary messages, and a game message round trip.
+#include <doctest/doctest.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <future>
+#include <thread>
+
+#include "fake_transport.hpp"
+#include "http_server.hpp"
+
+namespace ordo::web::testing {
+
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+
+// A server on a free port, run on its own thread for the test's lifetime.
+struct RunningServer {
+  asio::io_context io;
+  std::unique_ptr<WebServer> server;
+  std::thread thread;
+  unsigned short port = 0;
+
+  explicit RunningServer(int max_sessions = 2, std::size_t max_message = 4096) {
+    ServerConfig c;
+    c.port = 0;
+    c.max_sessions = max_sessions;
+    c.limits.max_message = max_message;
+    c.engines.push_back({{ORDO_ENGINE_BINARY}, "", false});
+    c.specs.push_back({"ordo"});
+    server = std::make_unique<WebServer>(io, c);
+    std::string error;
+    REQUIRE(server->listen(&error));
+    port = server->port();
+    thread = std::thread([this] { io.run(); });
+  }
+  ~RunningServer() {
+    asio::post(io, [this] {
+      server->shut_down();
+      io.stop();
+    });
+    thread.join();
+  }
+  int sessions() {
+    std::promise<int> p;
+    asio::post(io, [&] { p.set_value(server->sessions()); });
+    return p.get_future().get();
+  }
+};
+
+http::response<http::string_body> get(unsigned short port, const std::string& target, const std::string& host,
+                                      http::verb verb = http::verb::get) {
+  asio::io_context io;
+  beast::tcp_stream stream(io);
+  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  http::request<http::string_body> req{verb, target, 11};
+  req.set(http::field::host, host);
+  req.keep_alive(false);
+  http::write(stream, req);
+  beast::flat_buffer buffer;
+  http::response_parser<http::string_body> parser;
+  parser.skip(verb == http::verb::head);  // a HEAD answer announces a body it does not send
+  http::read(stream, buffer, parser);
+  return parser.release();
+}
+
+std::string host_of(unsigned short port) { return "127.0.0.1:" + std::to_string(port); }
+
+struct Client {
+  asio::io_context io;
+  websocket::stream<tcp::socket> ws{io};
+  beast::flat_buffer buffer;
+
+  // Throws beast::system_error when the handshake is refused.
+  Client(unsigned short port, const std::string& origin, const std::string& host = "") {
+    ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    ws.set_option(websocket::stream_base::decorator([origin](websocket::request_type& req) {
+      if (!origin.empty()) req.set(http::field::origin, origin);
+    }));
+    ws.handshake(host.empty() ? host_of(port) : host, "/ws");
+  }
+  void send(const std::string& text) { ws.write(asio::buffer(text)); }
+  std::string read() {
+    buffer.consume(buffer.size());
+    ws.read(buffer);
+    return beast::buffers_to_string(buffer.data());
+  }
+  // Reads until a message of the type arrives.
+  std::string read_type(const std::string& type) {
+    for (int i = 0; i < 50; ++i) {
+      const std::string m = read();
+      if (m.rfind("{\"type\":\"" + type + "\"", 0) == 0) return m;
+    }
+    return "";
+  }
+};
+
+}  // namespace
+
+TEST_SUITE("web") {
+  TEST_CASE("host and origin checks") {
+    CHECK(host_allowed("127.0.0.1:8080", true));
+    CHECK(host_allowed("localhost:8080", true));
+    CHECK(host_allowed("LOCALHOST", true));
+    CHECK(host_allowed("[::1]:8080", true));
+    CHECK_FALSE(host_allowed("evil.example:8080", true));
+    CHECK_FALSE(host_allowed("127.0.0.1.evil.example", true));
+    CHECK_FALSE(host_allowed("", true));
+    CHECK(host_allowed("192.168.1.5:8080", false));
+    CHECK(origin_allowed("", "127.0.0.1:8080"));
+    CHECK(origin_allowed("http://127.0.0.1:8080", "127.0.0.1:8080"));
+    CHECK_FALSE(origin_allowed("http://evil.example", "127.0.0.1:8080"));
+    CHECK_FALSE(origin_allowed("http://127.0.0.1:9999", "127.0.0.1:8080"));
+    CHECK_FALSE(origin_allowed("null", "127.0.0.1:8080"));
+  }
+
+  TEST_CASE("the server serves the page files and refuses everything else") {
+    RunningServer s;
+    auto index = get(s.port, "/", host_of(s.port));
+    CHECK(index.result() == http::status::ok);
+    CHECK(index[http::field::content_type] == "text/html; charset=utf-8");
+    CHECK(index.body().find("<svg id=\"board\"") != std::string::npos);
+    CHECK(get(s.port, "/app.js?v=1", host_of(s.port)).result() == http::status::ok);
+    CHECK(get(s.port, "/style.css", host_of(s.port))[http::field::content_type] == "text/css; charset=utf-8");
+    CHECK(get(s.port, "/../CMakeLists.txt", host_of(s.port)).result() == http::status::not_found);
+    CHECK(get(s.port, "/etc/passwd", host_of(s.port)).result() == http::status::not_found);
+    CHECK(get(s.port, "/", host_of(s.port), http::verb::post).result() == http::status::method_not_allowed);
+    CHECK(get(s.port, "/", "evil.example:80").result() == http::status::forbidden);
+    CHECK(get(s.port, "/", host_of(s.port), http::verb::head).body().empty());
+  }
+
+  TEST_CASE("a request with an oversized header is answered 400, and the server goes on") {
+    RunningServer s;
+    asio::io_context io;
+    tcp::socket sock(io);
+    sock.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), s.port));
+    const std::string req = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + std::string(20000, 'a') + "\r\n\r\n";
+    boost::system::error_code ec;
+    asio::write(sock, asio::buffer(req), ec);
+    std::string reply(64, '\0');
+    const auto n = sock.read_some(asio::buffer(reply), ec);
+    CHECK(reply.substr(0, n).rfind("HTTP/1.1 400", 0) == 0);
+    CHECK(get(s.port, "/", host_of(s.port)).result() == http::status::ok);
+  }
+
+  TEST_CASE("WebSocket: a game message round trip, then bad input answered with errors") {
+    RunningServer s;
+    Client c(s.port, "http://" + host_of(s.port));
+    c.send("hello");
+    CHECK(c.read_type("hello").find("\"engines\"") != std::string::npos);
+    CHECK(c.read_type("state").find("\"legal\"") != std::string::npos);
+    c.send("players human human");
+    c.read_type("state");
+    c.send("move a3a4");
+    CHECK(c.read_type("state").find("\"moves\":[\"a3a4\"]") != std::string::npos);
+    c.send("move a3a4");
+    const std::string err = c.read_type("error");
+    CHECK(err.find("move refused") != std::string::npos);
+    CHECK(is_json(err));
+    c.send(std::string("\x01\x02\x00 junk \x7f", 11));
+    CHECK(is_json(c.read_type("error")));
+    c.ws.binary(true);
+    c.send("hello");
+    CHECK(c.read_type("error").find("binary messages are not accepted") != std::string::npos);
+    // A text frame that is not UTF-8 breaks the WebSocket protocol: that connection is closed.
+    c.ws.text(true);
+    c.send(std::string("\xff\xfe junk", 7));
+    CHECK_THROWS_AS(c.read(), beast::system_error);
+    Client d(s.port, "");
+    d.send("hello");
+    CHECK(!d.read_type("hello").empty());
+  }
+
+  TEST_CASE("WebSocket: a message over the limit closes that connection only") {
+    RunningServer s(2, 1024);
+    Client c(s.port, "");
+    try {
+      c.send(std::string(5000, 'x'));  // the server may close while this is still being written
+    } catch (const beast::system_error&) {
+    }
+    CHECK_THROWS_AS(c.read(), beast::system_error);
+    Client d(s.port, "");
+    d.send("hello");
+    CHECK(!d.read_type("hello").empty());
+  }
+
+  TEST_CASE("WebSocket: foreign origins and hosts are refused; the session limit holds") {
+    RunningServer s(1);
+    CHECK_THROWS_AS(Client(s.port, "http://evil.example"), beast::system_error);
+    CHECK_THROWS_AS(Client(s.port, "", "evil.example"), beast::system_error);
+    {
+      Client first(s.port, "");
+      first.send("hello");
+      first.read_type("hello");
+      CHECK(s.sessions() == 1);
+      CHECK_THROWS_AS(Client(s.port, ""), beast::system_error);
+    }
+    // The closed session frees its place.
+    for (int i = 0; i < 100 && s.sessions() > 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    Client again(s.port, "");
+    again.send("hello");
+    CHECK(!again.read_type("hello").empty());
+  }
+}
+
+}  // namespace ordo::web::testing

@@ -1,0 +1,385 @@
+// WebSession: the page's commands, the engines' answers, and bad input from both.
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "fake_transport.hpp"
+#include "movegen.hpp"
+#include "notation.hpp"
+#include "web_session.hpp"
+
+namespace ordo::web::testing {
+
+namespace {
+
+const std::string START = std::string(START_FEN);
+
+struct Harness {
+  std::vector<std::unique_ptr<FakeEngine>> engines;
+  std::vector<std::string> out;
+  std::vector<int> made;  // engine index of every transport the session asked for
+  std::unique_ptr<WebSession> session;
+
+  explicit Harness(int engine_count = 1, SessionLimits limits = {}) {
+    std::vector<EngineSpec> specs;
+    for (int i = 0; i < engine_count; ++i) {
+      engines.push_back(std::make_unique<FakeEngine>());
+      specs.push_back({"engine-" + std::to_string(i + 1)});
+    }
+    session = std::make_unique<WebSession>(
+        specs,
+        [this](int e, TransportEvents ev) -> std::unique_ptr<LineTransport> {
+          made.push_back(e);
+          engines.at(e)->events = std::move(ev);
+          return std::make_unique<FakeTransport>(*engines.at(e));
+        },
+        [this](std::string m) { out.push_back(std::move(m)); }, limits);
+  }
+  void send(std::string_view m) { session->handle(m); }
+  // The last message of a type ("" if none), and how many there were since the last clear().
+  std::string last(const std::string& type) const {
+    const std::string tag = "{\"type\":\"" + type + "\"";
+    for (auto it = out.rbegin(); it != out.rend(); ++it)
+      if (it->rfind(tag, 0) == 0) return *it;
+    return "";
+  }
+  bool any(const std::string& type, const std::string& text) const {
+    for (const auto& m : out)
+      if (m.rfind("{\"type\":\"" + type + "\"", 0) == 0 && m.find(text) != std::string::npos) return true;
+    return false;
+  }
+  int count(const std::string& type) const {
+    int n = 0;
+    for (const auto& m : out) n += m.rfind("{\"type\":\"" + type + "\"", 0) == 0;
+    return n;
+  }
+  void clear() { out.clear(); }
+  // Greets the fake engine the way build/ordo does.
+  void greet(int e = 0) {
+    FakeEngine& f = *engines.at(e);
+    f.say("id name Fake " + std::to_string(e + 1));
+    f.say("option name UCI_Variant type combo default ordo var ordo var ordox");
+    f.say("option name UCI_ShowWDL type check default false");
+    f.say("uciok");
+  }
+  int cursor() const {
+    const std::string s = last("state");
+    const auto at = s.find("\"cursor\":");
+    return at == std::string::npos ? -1 : std::stoi(s.substr(at + 9));
+  }
+  bool paused() const { return last("state").find("\"paused\":true") != std::string::npos; }
+};
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_SUITE("web") {
+  TEST_CASE("hello answers with the engines, the limits and the state with its legal parts") {
+    Harness h;
+    h.send("hello");
+    REQUIRE(h.count("hello") == 1);
+    CHECK(has(h.last("hello"), R"("command":"engine-1")"));
+    const std::string st = h.last("state");
+    CHECK(is_json(st));
+    CHECK(has(st, R"("fen":")" + START + "\""));
+    CHECK(has(st, R"("side":"white")"));
+    CHECK(has(st, R"("players":["human",1])"));
+    CHECK(has(st, R"("tok":"c2d2c3","kind":"o")"));  // an ordo among the first parts
+    CHECK(h.made.empty());                           // no engine starts before it is needed
+  }
+
+  TEST_CASE("Ordo X states give each sideways part the forward parts that may follow it") {
+    Harness h;
+    h.send("players human human");
+    h.send("new ordox");
+    const std::string st = h.last("state");
+    CHECK(is_json(st));
+    CHECK(has(st, R"("variant":"ordox")"));
+    // a3 may step sideways to... no: a3b3 is blocked; c1b1 is a sideways part with a forward follow-up.
+    CHECK(has(st, R"({"part":{"tok":"c1b1","kind":"s","a":2,"b":-1,"t":1,"k":-1},"side":true,)"));
+    CHECK(has(st, R"("next":[{"tok":)"));
+    h.send("move c1b1,b1a1");  // a sideways part must be followed by a forward one
+    CHECK(has(h.last("error"), "move refused"));
+    h.send("move c1b1,a3a4");
+    CHECK(h.cursor() == 1);
+    CHECK(has(h.last("state"), R"("last":{"tok":"c1b1,a3a4")"));
+  }
+
+  TEST_CASE("a capture that leaves tied groups offers one part per surviving group") {
+    Harness h;
+    h.send("players human human");
+    h.send("new ordox");
+    h.send("fen 10/10/10/2BBB5/3W6/10/10/10 w 0 1");
+    const std::string st = h.last("state");
+    CHECK(has(st, R"("tok":"d4d5=c5","kind":"s","a":33,"b":-1,"t":43,"k":42})"));
+    CHECK(has(st, R"("tok":"d4d5=e5","kind":"s","a":33,"b":-1,"t":43,"k":44})"));
+    h.send("move d4d5");
+    CHECK(has(h.last("error"), "add =<square> naming the group that stays"));
+    h.send("move d4d5=e5");
+    CHECK(has(h.last("state"), R"("board":")" + std::string(43, '.') + "WB"));
+  }
+
+  TEST_CASE("malformed and malicious page messages get an error and change nothing") {
+    Harness h;
+    h.send("players human human");
+    h.send("move a3a4");
+    REQUIRE(h.cursor() == 1);
+    const std::string before = h.last("state");
+    h.clear();
+    const std::string long_message(300 * 1024, 'x');
+    const std::vector<std::string> bad = {
+        "", "   ", "bogus", "MOVE a6a5", "move", "move a6a5 a6a4", "move zz", "move a6a5;rm -rf /",
+        "move \x01\x02\xff\xfe", std::string("move a6\0a5", 10), "new chess", "new ordo ordox",
+        "players human", "players 0 human", "players 2 human", "players human /bin/sh",
+        "players human 1;reboot", "limit", "limit depth 0", "limit depth 65", "limit movetime 5",
+        "limit movetime 99999999999999999999", "limit nodes 10", "jump", "jump -1", "jump 2", "jump x",
+        "undo now", "fen", "fen not a fen", "fen 10/10/10/10/10/10/10/10 w 0 1", "load", "load [Event \"x\"",
+        "check", "\xef\xbb\xbfhello", long_message};
+    for (const std::string& m : bad) {
+      CAPTURE(m.substr(0, 40));
+      h.clear();
+      h.send(m);
+      REQUIRE(h.out.size() == 1);
+      CHECK(h.count("error") == 1);
+      CHECK(is_json(h.out[0]));
+    }
+    h.send("hello");
+    CHECK(h.last("state") == before);
+    CHECK(h.made.empty());  // nothing the page sent started a process
+  }
+
+  TEST_CASE("a message over the size limit is refused before it is read") {
+    SessionLimits limits;
+    limits.max_message = 100;
+    Harness h(1, limits);
+    h.send("load " + std::string(200, 'a'));
+    CHECK(has(h.last("error"), "message too long (205 bytes; the limit is 100)"));
+  }
+
+  TEST_CASE("the engine plays its side: position, go, info with a checked PV, bestmove") {
+    Harness h;
+    h.send("hello");
+    h.send("limit depth 3");
+    h.send("move a3a4");
+    REQUIRE(h.made == std::vector<int>{0});
+    FakeEngine& e = *h.engines[0];
+    CHECK(e.sent == std::vector<std::string>{"uci"});
+    h.greet();
+    CHECK(e.sent_line("setoption name UCI_ShowWDL value true"));
+    CHECK(e.sent_line("setoption name UCI_Variant value ordo"));
+    CHECK(e.sent_line("position fen " + START + " moves a3a4"));
+    CHECK(e.last() == "go depth 3");
+    CHECK(has(h.last("state"), R"("thinking":{"engine":1,)"));
+    CHECK(has(h.last("state"), R"("purpose":"play"})"));
+
+    e.say("info depth 2 seldepth 4 multipv 1 score cp -35 wdl 300 100 600 nodes 1234 nps 5000 hashfull 0 time 3 pv a6a5 a4a5 zz9 b6b5");
+    const std::string info = h.last("info");
+    CHECK(is_json(info));
+    CHECK(has(info, R"("depth":2,"seldepth":4,"multipv":1,"cp":-35,"wdl":[300,100,600],"nodes":1234)"));
+    CHECK(has(info, R"("pv":["a6a5"])"));  // a4a5 is blocked after a6a5: the line is cut there
+    CHECK(has(info, "pv_cut"));
+    e.say("info string hello from the engine");
+    CHECK(has(h.last("notice"), "Fake 1: hello from the engine"));
+
+    e.say("bestmove a6a5");
+    CHECK(h.cursor() == 2);
+    CHECK(has(h.last("state"), R"("moves":["a3a4","a6a5"])"));
+    CHECK(has(h.last("state"), R"("thinking":null)"));
+  }
+
+  TEST_CASE("an illegal or injected bestmove is refused and pauses engine play") {
+    for (const std::string answer : {"bestmove a3a4", "bestmove (none)", "bestmove a6a5;quit", "bestmove"}) {
+      CAPTURE(answer);
+      Harness h;
+      h.send("move a3a4");
+      h.greet();
+      h.engines[0]->say(answer);
+      CHECK(has(h.last("error"), "not a legal move here"));
+      CHECK(h.cursor() == 1);
+      CHECK(h.paused());
+      // A person may now move for the paused engine; the engine is not asked again until "play".
+      h.send("move a6a5");
+      CHECK(h.cursor() == 2);
+    }
+  }
+
+  TEST_CASE("an engine that cannot start or exits is reported and play pauses") {
+    Harness h;
+    h.engines[0]->fail_start = true;
+    h.send("move a3a4");
+    CHECK(h.any("error", "engine 1 failed: cannot start: no such program"));
+    CHECK(h.paused());
+
+    Harness g;
+    g.send("move a3a4");
+    g.greet();
+    g.engines[0]->events.eof();
+    CHECK(has(g.last("error"), "the engine exited"));
+    CHECK(g.paused());
+    g.send("play");
+    CHECK(has(g.last("error"), "is not available"));
+  }
+
+  TEST_CASE("stop pauses; the stopped search's move is shown, not played; play resumes") {
+    Harness h;
+    h.send("move a3a4");
+    h.greet();
+    h.send("stop");
+    CHECK(h.engines[0]->last() == "stop");
+    h.engines[0]->say("bestmove a6a5");
+    CHECK(h.cursor() == 1);
+    CHECK(has(h.last("hint"), R"("tok":"a6a5")"));
+    CHECK(has(h.last("hint"), R"("stopped":true)"));
+    h.send("play");
+    CHECK(h.engines[0]->last().rfind("go ", 0) == 0);
+    h.engines[0]->say("bestmove b6b5");
+    CHECK(h.cursor() == 2);
+  }
+
+  TEST_CASE("a search for an old position is dropped when the game changes under it") {
+    Harness h;
+    h.send("move a3a4");
+    h.greet();
+    h.send("undo");  // back to the start, White (the person) to move
+    CHECK(h.cursor() == 0);
+    h.engines[0]->say("info depth 1 score cp 1 pv a6a5");
+    h.engines[0]->say("bestmove a6a5");
+    CHECK(h.cursor() == 0);
+    CHECK(h.count("info") == 0);
+  }
+
+  TEST_CASE("undo against an engine takes back to the person's turn; redo and jump keep the line") {
+    Harness h;
+    h.send("move a3a4");
+    h.greet();
+    h.engines[0]->say("bestmove a6a5");
+    h.send("move e3e4");
+    h.engines[0]->say("bestmove e6e5");
+    INFO(h.last("error"));
+    REQUIRE(h.cursor() == 4);
+    h.send("undo");
+    CHECK(h.cursor() == 2);
+    h.send("redo");
+    CHECK(h.cursor() == 3);
+    CHECK(h.paused());  // the engine's turn: it waits for "play"
+    h.send("jump 0");
+    CHECK(h.cursor() == 0);
+    CHECK(has(h.last("state"), R"("moves":["a3a4","a6a5","e3e4","e6e5"])"));
+    h.send("move a3a4");  // the same move keeps the rest of the line
+    CHECK(has(h.last("state"), R"("moves":["a3a4","a6a5","e3e4","e6e5"])"));
+    h.send("undo");
+    h.send("move e3e4");  // another move cuts it
+    CHECK(has(h.last("state"), R"("moves":["e3e4"])"));
+  }
+
+  TEST_CASE("hint asks the opponent's engine and shows its move without playing it") {
+    Harness h;
+    h.send("hint");
+    h.greet();
+    CHECK(h.engines[0]->sent_line("position fen " + START));
+    h.engines[0]->say("bestmove c2d2c3");
+    CHECK(has(h.last("hint"), R"("tok":"c2d2c3","name":"Fake 1","stopped":false,"parts":[{"tok":"c2d2c3","kind":"o")"));
+    CHECK(h.cursor() == 0);
+  }
+
+  TEST_CASE("engine against engine: both sides move until the game ends") {
+    Harness h(2);
+    h.send("limit depth 1");
+    h.send("players 1 2");
+    h.greet(0);
+    // The fakes answer with the first legal turn of the position they were sent, from the core.
+    int plies = 0;
+    for (; plies < 400 && !has(h.last("state"), R"("over":true)"); ++plies) {
+      FakeEngine& e = *h.engines[plies % 2];
+      if (e.sent == std::vector<std::string>{"uci"}) h.greet(plies % 2);
+      REQUIRE(e.last() == "go depth 1");
+      const std::string position = e.sent[e.sent.size() - 2];
+      REQUIRE(position.rfind("position fen ", 0) == 0);
+      const auto moves_at = position.find(" moves ");
+      auto pos = parse_fen(position.substr(13, moves_at == std::string::npos ? std::string::npos : moves_at - 13),
+                           Variant::Classic);
+      REQUIRE(pos.ok());
+      Position p = *pos;
+      if (moves_at != std::string::npos) {
+        std::istringstream words(position.substr(moves_at + 7));
+        for (std::string tok; words >> tok;) p = p.after(*parse_turn(p, tok));
+      }
+      e.say("bestmove " + format_turn(legal_turns(p).front()));
+    }
+    CHECK(plies > 2);
+    CHECK(has(h.last("state"), R"("over":true)"));
+  }
+
+  TEST_CASE("check explains why a move is refused, in the rule book's terms") {
+    Harness h;
+    h.send("players human human");
+    h.send("check a3b5");
+    CHECK(has(h.last("refusal"), "straight line"));
+    h.send("check c1e1");
+    CHECK(has(h.last("refusal"), "blocked on d1"));
+    h.send("check a6a5");
+    CHECK(has(h.last("refusal"), "no white piece on a6"));
+    h.send("check a3a4");
+    CHECK(has(h.last("refusal"), "is legal"));
+    h.send("fen 10/10/10/10/3B6/3W6/3W6/10 w 0 1");
+    h.send("check d2e1");
+    CHECK(has(h.last("refusal"), "backward"));
+    h.send("check d3d2d4");
+    CHECK(has(h.last("refusal"), "vertical ordo moves only sideways"));
+    h.send("new ordox");
+    h.send("check c2d2c4");
+    CHECK(has(h.last("refusal"), "is legal"));
+  }
+
+  TEST_CASE("save writes a record that load reads back; a bad record changes nothing") {
+    Harness h;
+    h.send("players human human");
+    h.send("new ordox");
+    h.send("move c1b1,a3a4");
+    h.send("move a6a5");
+    h.send("save");
+    const std::string rec = h.last("record");
+    REQUIRE(is_json(rec));
+    CHECK(has(rec, R"([Variant \"ordox\"])"));
+    CHECK(has(rec, R"([Termination \"unterminated\"])"));
+    CHECK(has(rec, "1. c1b1,a3a4 a6a5 *"));
+
+    Harness g;
+    g.send("players human human");
+    g.send("load [Variant \"ordox\"]\n[Result \"*\"]\n\n1. c1b1,a3a4 a6a5 *\n");
+    CHECK(g.cursor() == 2);
+    CHECK(has(g.last("state"), R"("variant":"ordox")"));
+    CHECK(has(g.last("state"), R"("moves":["c1b1,a3a4","a6a5"])"));
+    g.send("load [Variant \"ordox\"]\n\n1. c1b1,a3a4 a6a4 *\n");
+    CHECK(has(g.last("error"), "load: move 2 'a6a4'"));
+    CHECK(g.cursor() == 2);
+  }
+
+  TEST_CASE("a finished game refuses moves and says who won and why") {
+    Harness h;
+    h.send("players human human");
+    h.send("fen 10/10/10/10/10/1W8/8B1/10 w 0 1");
+    h.send("move b3b8");
+    const std::string st = h.last("state");
+    CHECK(has(st, R"("status":{"over":true,"winner":"white","reason":"target row","result":"1-0"})"));
+    h.send("move i2i1");
+    CHECK(has(h.last("error"), "the game is over"));
+  }
+
+  TEST_CASE("threefold repetition ends a classic game as a draw") {
+    Harness h;
+    h.send("players human human");
+    for (const char* m : {"c1a1", "c8a8", "a1c1", "a8c8", "c1a1", "c8a8", "a1c1", "a8c8"}) h.send(std::string("move ") + m);
+    CHECK(has(h.last("state"), R"("status":{"over":true,"winner":null,"reason":"threefold repetition","result":"1/2-1/2"})"));
+  }
+
+  TEST_CASE("a split classic side is flagged in the state") {
+    Harness h;
+    h.send("players human human");
+    h.send("fen 10/10/10/10/B9/10/W1W7/10 w 0 1");
+    CHECK(has(h.last("state"), R"("split":{"white":true,"black":false})"));
+  }
+}
+
+}  // namespace ordo::web::testing

@@ -1,0 +1,537 @@
+#include "web_session.hpp"
+
+#include <cstdio>
+#include <ctime>
+
+#include "json_writer.hpp"
+#include "legal_parts.hpp"
+#include "movegen.hpp"
+#include "notation.hpp"
+#include "record_io.hpp"
+#include "refusal.hpp"
+#include "tokenizer.hpp"
+
+namespace ordo::web {
+
+using protocol::parse_int;
+using protocol::split_words;
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  const char* space = " \t\r\n";
+  const auto a = s.find_first_not_of(space);
+  if (a == std::string_view::npos) return {};
+  const auto b = s.find_last_not_of(space);
+  return s.substr(a, b - a + 1);
+}
+
+// Text fit for a one-line message: at most `max` bytes, control characters replaced.
+std::string excerpt(std::string_view s, std::size_t max = 60) {
+  std::string out;
+  for (char c : s.substr(0, max)) out += (static_cast<unsigned char>(c) < 0x20) ? ' ' : c;
+  if (s.size() > max) out += "...";
+  return out;
+}
+
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
+  return buf;
+}
+
+void write_turn_parts(JsonWriter& out, const Turn& turn) {
+  out.begin_array();
+  write_part(out, turn.first);
+  if (!turn.second.is_none()) write_part(out, turn.second);
+  out.end_array();
+}
+
+}  // namespace
+
+WebSession::WebSession(std::vector<EngineSpec> engines, TransportFactory factory, std::function<void(std::string)> send,
+                       SessionLimits limits)
+    : specs_(std::move(engines)), factory_(std::move(factory)), send_(std::move(send)), limits_(limits) {
+  slots_.resize(specs_.size());
+  if (!specs_.empty()) players_[BLACK] = 0;  // a person (White) against the first engine
+}
+
+WebSession::~WebSession() { close(); }
+
+void WebSession::close() {
+  if (closed_) return;
+  closed_ = true;
+  search_.reset();
+  for (auto& slot : slots_)
+    if (slot && slot->relay) slot->relay->shut_down();
+}
+
+void WebSession::handle(std::string_view message) {
+  if (closed_) return;
+  if (message.size() > limits_.max_message) {
+    send_error("message too long (" + std::to_string(message.size()) + " bytes; the limit is " +
+               std::to_string(limits_.max_message) + ")");
+    return;
+  }
+  const std::string_view text = trim(message);
+  const auto space = text.find_first_of(" \t\r\n");
+  const std::string_view verb = text.substr(0, space);
+  const std::string_view rest = space == std::string_view::npos ? std::string_view{} : trim(text.substr(space));
+  if (verb.empty()) {
+    send_error("empty command");
+    return;
+  }
+  dispatch(verb, rest);
+}
+
+void WebSession::dispatch(std::string_view verb, std::string_view rest) {
+  if (verb == "hello") {
+    send_hello();
+    send_state();
+  } else if (verb == "new") {
+    cmd_new(rest);
+  } else if (verb == "fen") {
+    cmd_fen(rest);
+  } else if (verb == "players") {
+    cmd_players(rest);
+  } else if (verb == "limit") {
+    cmd_limit(rest);
+  } else if (verb == "move") {
+    cmd_move(rest);
+  } else if (verb == "check") {
+    cmd_check(rest);
+  } else if (verb == "undo" || verb == "redo" || verb == "jump") {
+    cmd_navigate(verb, rest);
+  } else if (verb == "play") {
+    cmd_play();
+  } else if (verb == "stop") {
+    cmd_stop();
+  } else if (verb == "hint") {
+    cmd_hint();
+  } else if (verb == "save") {
+    cmd_save();
+  } else if (verb == "load") {
+    cmd_load(rest);
+  } else {
+    send_error("unknown command '" + excerpt(verb, 30) + "'");
+  }
+}
+
+void WebSession::cmd_new(std::string_view rest) {
+  const auto words = split_words(rest);
+  Variant v = game_.variant();
+  if (words.size() > 1) return send_error("new: expected a variant (ordo or ordox) and nothing else");
+  if (words.size() == 1) {
+    auto parsed = parse_variant(words[0]);
+    if (!parsed) return send_error("new: unknown variant '" + excerpt(words[0], 20) + "' (expected ordo or ordox)");
+    v = *parsed;
+  }
+  game_.reset(v);
+  paused_ = false;
+  game_changed();
+}
+
+void WebSession::cmd_fen(std::string_view rest) {
+  if (rest.empty()) return send_error("fen: the FEN is missing");
+  const std::string why = game_.setup(rest);
+  if (!why.empty()) return send_error("fen: " + why);
+  paused_ = true;  // a set-up position waits for "play" before an engine moves
+  game_changed();
+}
+
+void WebSession::cmd_players(std::string_view rest) {
+  const auto words = split_words(rest);
+  if (words.size() != 2) return send_error("players: expected two players (human or an engine number)");
+  std::optional<int> chosen[2];
+  for (int c = 0; c < 2; ++c) {
+    if (words[c] == "human") continue;
+    const auto n = parse_int(words[c]);
+    if (!n || *n < 1 || *n > std::int64_t(specs_.size()))
+      return send_error("players: '" + excerpt(words[c], 20) + "' is neither human nor an engine number from 1 to " +
+                        std::to_string(specs_.size()));
+    chosen[c] = int(*n - 1);
+  }
+  players_[WHITE] = chosen[0];
+  players_[BLACK] = chosen[1];
+  cancel_search();
+  paused_ = false;
+  game_changed();
+}
+
+void WebSession::cmd_limit(std::string_view rest) {
+  const auto words = split_words(rest);
+  if (words.size() != 2) return send_error("limit: expected 'movetime <ms>' or 'depth <n>'");
+  const auto n = parse_int(words[1]);
+  if (words[0] == "movetime") {
+    if (!n || *n < limits_.min_movetime || *n > limits_.max_movetime)
+      return send_error("limit: movetime takes milliseconds from " + std::to_string(limits_.min_movetime) + " to " +
+                        std::to_string(limits_.max_movetime));
+    limit_ = {SearchLimit::Kind::Movetime, int(*n)};
+  } else if (words[0] == "depth") {
+    if (!n || *n < 1 || *n > limits_.max_depth)
+      return send_error("limit: depth takes a number from 1 to " + std::to_string(limits_.max_depth));
+    limit_ = {SearchLimit::Kind::Depth, int(*n)};
+  } else {
+    return send_error("limit: expected 'movetime <ms>' or 'depth <n>'");
+  }
+  send_state();
+}
+
+void WebSession::cmd_move(std::string_view rest) {
+  const auto words = split_words(rest);
+  if (words.size() != 1) return send_error("move: expected one move token");
+  const Color side = game_.current().side_to_move();
+  if (engine_of(side) && !paused_)
+    return send_error("move refused: it is " + player_name(side) + "'s turn (" + std::string(color_name(side)) + ")");
+  const std::string why = game_.play(words[0]);
+  if (!why.empty()) return send_error("move refused: '" + excerpt(words[0], 40) + "': " + why);
+  paused_ = false;
+  game_changed();
+}
+
+void WebSession::cmd_check(std::string_view rest) {
+  const auto words = split_words(rest);
+  if (words.size() != 1) return send_error("check: expected one move token");
+  std::string why = explain_refusal(game_.current(), words[0]);
+  if (why.empty()) {
+    why = excerpt(words[0], 40);
+    why.append(" is legal");
+  }
+  JsonWriter out;
+  out.begin_object().field("type", "refusal").field("message", why).end_object();
+  send_(out.text());
+}
+
+void WebSession::cmd_navigate(std::string_view verb, std::string_view rest) {
+  const auto words = split_words(rest);
+  bool ok = false;
+  if (verb == "jump") {
+    if (words.size() != 1) return send_error("jump: expected a move number");
+    const auto n = parse_int(words[0]);
+    if (!n || *n < 0 || *n > game_.length())
+      return send_error("jump: move number out of range (0 to " + std::to_string(game_.length()) + ")");
+    ok = game_.jump(int(*n));
+  } else {
+    if (!words.empty()) return send_error(std::string(verb) + ": takes no arguments");
+    if (verb == "undo") {
+      ok = game_.undo();
+      // Against an engine, take back to the person's own turn.
+      const Color side = game_.current().side_to_move();
+      if (ok && engine_of(side) && !engine_of(~side) && game_.cursor() > 0) game_.undo();
+    } else {
+      ok = game_.redo();
+    }
+    if (!ok) return send_error(std::string(verb) + ": no move to " + std::string(verb));
+  }
+  if (!ok) return send_error("jump: move number out of range");
+  cancel_search();
+  // Looking through the game never starts an engine: "play" does.
+  paused_ = engine_of(game_.current().side_to_move()).has_value();
+  game_changed();
+}
+
+void WebSession::cmd_play() {
+  paused_ = false;
+  if (!engine_of(game_.current().side_to_move())) send_notice("it is a person's turn: make a move");
+  game_changed();
+}
+
+void WebSession::cmd_stop() {
+  if (!search_) {
+    paused_ = true;
+    send_state();
+    return;
+  }
+  paused_ = true;
+  if (EngineRelay* r = relay(search_->engine)) r->stop();
+  send_state();
+}
+
+void WebSession::cmd_hint() {
+  const Color side = game_.current().side_to_move();
+  if (game_.outcome().over) return send_error("hint: the game is over");
+  if (search_ && search_->purpose == Purpose::Play) return send_error("hint: an engine is thinking about its move");
+  int engine = 0;
+  if (engine_of(~side)) engine = *engine_of(~side);
+  else if (engine_of(side)) engine = *engine_of(side);
+  if (specs_.empty()) return send_error("hint: no engine is configured");
+  if (!start_search(engine, Purpose::Hint)) return;
+  send_state();
+}
+
+void WebSession::cmd_save() {
+  JsonWriter out;
+  out.begin_object().field("type", "record");
+  std::string time_control = "-";
+  if (engine_of(WHITE) || engine_of(BLACK)) {
+    if (limit_.kind == SearchLimit::Kind::Depth) {
+      time_control = "depth=" + std::to_string(limit_.value);
+    } else {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "st=%g", limit_.value / 1000.0);
+      time_control = buf;
+    }
+  }
+  out.field("text", save_record(game_, player_name(WHITE), player_name(BLACK), today(), time_control));
+  out.end_object();
+  send_(out.text());
+}
+
+void WebSession::cmd_load(std::string_view rest) {
+  if (rest.empty()) return send_error("load: the record is missing");
+  const std::string why = load_record(rest, game_);
+  if (!why.empty()) return send_error("load: " + why);
+  cancel_search();
+  paused_ = true;
+  send_notice("game loaded: " + std::to_string(game_.length()) + " moves");
+  game_changed();
+}
+
+void WebSession::game_changed() {
+  ++version_;
+  cancel_search();
+  send_state();
+  maybe_engine_move();
+}
+
+void WebSession::cancel_search() {
+  if (!search_) return;
+  if (EngineRelay* r = relay(search_->engine)) r->stop();
+  search_.reset();
+}
+
+void WebSession::maybe_engine_move() {
+  if (paused_ || search_ || game_.outcome().over) return;
+  const auto engine = engine_of(game_.current().side_to_move());
+  if (!engine) return;
+  if (start_search(*engine, Purpose::Play)) send_state();
+}
+
+bool WebSession::start_search(int engine, Purpose purpose) {
+  EngineRelay* r = relay(engine);
+  if (!r || r->failed()) {
+    paused_ = true;
+    send_error(engine_label(engine) + " is not available");
+    return false;
+  }
+  cancel_search();
+  SearchRequest req;
+  req.id = next_search_id_++;
+  req.variant = std::string(variant_name(game_.variant()));
+  req.fen = to_fen(game_.start());
+  for (int i = 0; i < game_.cursor(); ++i) req.moves.push_back(format_turn(game_.line()[i]));
+  req.limit = limit_;
+  search_ = Search{req.id, engine, purpose, version_};
+  r->search(req);
+  return search_.has_value();  // a relay that failed at start has already reported it
+}
+
+EngineRelay* WebSession::relay(int engine) {
+  if (engine < 0 || engine >= int(slots_.size())) return nullptr;
+  auto& slot = slots_[engine];
+  if (!slot) {
+    slot = std::make_unique<Slot>();
+    Slot* s = slot.get();
+    TransportEvents events{[s](const std::string& line) { if (s->relay) s->relay->on_line(line); },
+                           [s] { if (s->relay) s->relay->on_eof(); },
+                           [s] { if (s->relay) s->relay->on_greeting_timeout(); }};
+    s->transport = factory_(engine, events);
+    s->relay = std::make_unique<EngineRelay>(engine, *s->transport, static_cast<EngineRelay::Listener&>(*this));
+    s->relay->start();
+  }
+  return slot->relay.get();
+}
+
+std::string WebSession::engine_label(int engine) const {
+  if (engine >= 0 && engine < int(slots_.size()) && slots_[engine] && !slots_[engine]->name.empty())
+    return slots_[engine]->name;
+  return "engine " + std::to_string(engine + 1);
+}
+
+std::string WebSession::player_name(Color c) const {
+  return engine_of(c) ? engine_label(*engine_of(c)) : std::string("Human");
+}
+
+void WebSession::send_hello() {
+  JsonWriter out;
+  out.begin_object().field("type", "hello");
+  out.key("engines").begin_array();
+  for (std::size_t i = 0; i < specs_.size(); ++i) {
+    out.begin_object();
+    out.field("number", int(i + 1));
+    out.field("command", specs_[i].command);
+    out.field("name", engine_label(int(i)));
+    out.end_object();
+  }
+  out.end_array();
+  out.key("limits").begin_object();
+  out.field("max_message", std::int64_t(limits_.max_message));
+  out.field("min_movetime", limits_.min_movetime).field("max_movetime", limits_.max_movetime);
+  out.field("max_depth", limits_.max_depth);
+  out.end_object();
+  out.end_object();
+  send_(out.text());
+}
+
+void WebSession::send_state() {
+  const Position& pos = game_.current();
+  const Outcome outcome = game_.outcome();
+  JsonWriter out;
+  out.begin_object().field("type", "state");
+  out.field("variant", variant_name(game_.variant()));
+  out.field("fen", to_fen(pos));
+  out.field("start_fen", to_fen(game_.start()));
+  out.field("board", board_text(pos));
+  out.field("side", color_name(pos.side_to_move()));
+  out.key("moves").begin_array();
+  for (const std::string& t : game_.tokens()) out.value(t);
+  out.end_array();
+  out.field("cursor", game_.cursor());
+  out.key("last");
+  if (auto last = game_.last_turn()) {
+    out.begin_object().field("tok", format_turn(*last)).key("parts");
+    write_turn_parts(out, *last);
+    out.end_object();
+  } else {
+    out.null();
+  }
+  out.key("status").begin_object();
+  out.field("over", outcome.over);
+  out.key("winner");
+  if (outcome.winner) out.value(color_name(*outcome.winner));
+  else out.null();
+  out.field("reason", outcome.reason);
+  out.field("result", outcome.result());
+  out.end_object();
+  out.key("split").begin_object();
+  out.field("white", pos.split(WHITE)).field("black", pos.split(BLACK));
+  out.end_object();
+  out.key("players").begin_array();
+  for (Color c : {WHITE, BLACK}) {
+    if (engine_of(c)) out.value(*engine_of(c) + 1);
+    else out.value("human");
+  }
+  out.end_array();
+  out.key("names").begin_array().value(player_name(WHITE)).value(player_name(BLACK)).end_array();
+  out.key("limit").begin_object();
+  out.field("kind", limit_.kind == SearchLimit::Kind::Depth ? "depth" : "movetime").field("value", limit_.value);
+  out.end_object();
+  out.field("paused", paused_);
+  out.key("thinking");
+  if (search_) {
+    out.begin_object();
+    out.field("engine", search_->engine + 1).field("name", engine_label(search_->engine));
+    out.field("purpose", search_->purpose == Purpose::Play ? "play" : "hint");
+    out.end_object();
+  } else {
+    out.null();
+  }
+  out.key("legal");
+  write_legal_tree(out, pos);
+  out.end_object();
+  send_(out.text());
+}
+
+void WebSession::send_error(const std::string& text) {
+  JsonWriter out;
+  out.begin_object().field("type", "error").field("message", text).end_object();
+  send_(out.text());
+}
+
+void WebSession::send_notice(const std::string& text) {
+  JsonWriter out;
+  out.begin_object().field("type", "notice").field("message", text).end_object();
+  send_(out.text());
+}
+
+void WebSession::relay_ready(int engine, const std::string& name) {
+  if (engine >= 0 && engine < int(slots_.size()) && slots_[engine]) slots_[engine]->name = name;
+  send_hello();
+}
+
+void WebSession::relay_info(int engine, int search_id, const SearchInfo& info) {
+  if (!search_ || search_->id != search_id || search_->engine != engine) return;
+  JsonWriter out;
+  out.begin_object().field("type", "info");
+  out.field("engine", engine + 1).field("name", engine_label(engine));
+  out.field("purpose", search_->purpose == Purpose::Play ? "play" : "hint");
+  if (info.depth) out.field("depth", *info.depth);
+  if (info.seldepth) out.field("seldepth", *info.seldepth);
+  if (info.multipv) out.field("multipv", *info.multipv);
+  if (info.score_cp) out.field("cp", *info.score_cp);
+  if (info.score_mate) out.field("mate", *info.score_mate);
+  if (!info.bound.empty()) out.field("bound", info.bound);
+  if (info.wdl_win && info.wdl_draw && info.wdl_loss)
+    out.key("wdl").begin_array().value(*info.wdl_win).value(*info.wdl_draw).value(*info.wdl_loss).end_array();
+  if (info.nodes) out.field("nodes", *info.nodes);
+  if (info.nps) out.field("nps", *info.nps);
+  if (info.time_ms) out.field("time", *info.time_ms);
+  // The principal variation as the core reads it: canonical tokens, cut at the first illegal one.
+  Position p = game_.current();
+  out.key("pv").begin_array();
+  std::size_t legal = 0;
+  for (const std::string& tok : info.pv) {
+    if (game_status(p).over()) break;
+    auto turn = parse_turn(p, tok);
+    if (!turn) break;
+    out.value(format_turn(*turn));
+    p = p.after(*turn);
+    ++legal;
+  }
+  out.end_array();
+  if (legal < info.pv.size()) out.field("pv_cut", "the engine's line continues with '" + excerpt(info.pv[legal], 40) + "', which is not legal there");
+  out.field("side", color_name(game_.current().side_to_move()));
+  out.end_object();
+  send_(out.text());
+}
+
+void WebSession::relay_bestmove(int engine, int search_id, const std::string& token) {
+  if (!search_ || search_->id != search_id || search_->engine != engine) return;
+  const Search done = *search_;
+  search_.reset();
+  const std::string name = engine_label(engine);
+  auto turn = parse_turn(game_.current(), token);
+  if (!turn) {
+    paused_ = true;
+    send_error(name + " answered with '" + excerpt(token, 40) + "', which is not a legal move here: " + turn.error() +
+               (done.purpose == Purpose::Play ? " (engine play paused)" : ""));
+    send_state();
+    return;
+  }
+  if (done.purpose == Purpose::Hint || paused_ || done.version != version_) {
+    JsonWriter out;
+    out.begin_object().field("type", "hint");
+    out.field("tok", format_turn(*turn)).field("name", name);
+    out.field("stopped", done.purpose == Purpose::Play);
+    out.key("parts");
+    write_turn_parts(out, *turn);
+    out.end_object();
+    send_(out.text());
+    send_state();
+    return;
+  }
+  const std::string why = game_.play(format_turn(*turn));
+  if (!why.empty()) {  // cannot happen after parse_turn; kept as a guard
+    paused_ = true;
+    send_error(name + ": " + why);
+    send_state();
+    return;
+  }
+  game_changed();
+}
+
+void WebSession::relay_message(int engine, const std::string& text) {
+  send_notice(engine_label(engine) + ": " + excerpt(text, 200));
+}
+
+void WebSession::relay_failed(int engine, const std::string& why) {
+  if (search_ && search_->engine == engine) search_.reset();
+  paused_ = true;
+  send_error(engine_label(engine) + " failed: " + why + " (engine play paused)");
+  if (!closed_) send_state();
+}
+
+}  // namespace ordo::web

@@ -1,0 +1,228 @@
+// The match runner's pure parts: time controls, the command line, the schedule and its shards,
+// the opening book, and the statistics (Elo, pentanomial counts, SPRT).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+
+#include "match_config.hpp"
+#include "match_stats.hpp"
+#include "openings.hpp"
+#include "schedule.hpp"
+#include "time_control.hpp"
+
+using namespace ordo;
+using namespace ordo::match;
+
+namespace {
+std::optional<Invocation> parse(std::vector<std::string> args, std::string* err = nullptr) {
+  std::string e;
+  auto r = parse_command_line(args, &e);
+  if (err) *err = e;
+  return r;
+}
+}  // namespace
+
+TEST_SUITE("match") {
+  TEST_CASE("time controls parse and describe themselves") {
+    TimeControl tc;
+    std::string err;
+    REQUIRE(parse_clock("2+0.05", tc, &err));
+    CHECK(tc.base_ms == 2000);
+    CHECK(tc.inc_ms == 50);
+    CHECK(tc.describe() == "2+0.05");
+    TimeControl p;
+    REQUIRE(parse_clock("40/1:30", p, &err));
+    CHECK(p.base_ms == 90000);
+    CHECK(p.moves_per_period == 40);
+    CHECK(p.describe() == "40/90");
+    for (const char* bad : {"", "abc", "1+", "+1", "0", "-1+0", "1/2/3", "x/10", "1..2"}) {
+      TimeControl t;
+      CHECK_MESSAGE(!parse_clock(bad, t, &err), bad);
+    }
+    CHECK(parse_seconds_ms("0.05") == 50);
+    CHECK_FALSE(parse_seconds_ms("1e3"));
+  }
+
+  TEST_CASE("go commands carry both clocks, in UCI or UGI names") {
+    TimeControl tc;
+    parse_clock("10+0.1", tc, nullptr);
+    Clock w{9000, 0}, b{8000, 0};
+    CHECK(go_command(tc, tc, w, b, true, false) == "go wtime 9000 btime 8000 winc 100 binc 100");
+    CHECK(go_command(tc, tc, w, b, false, true) == "go p1time 9000 p2time 8000 p1inc 100 p2inc 100");
+    TimeControl d;
+    d.depth = 3;
+    d.nodes = 500;
+    CHECK(go_command(d, d, w, b, true, false) == "go nodes 500 depth 3");
+    TimeControl st;
+    st.movetime_ms = 100;
+    CHECK(go_command(st, st, w, b, true, false) == "go movetime 100");
+  }
+
+  TEST_CASE("the command line: engines, -each, options and errors") {
+    auto inv = parse({"-engine", "cmd=/bin/a", "name=A", "option.Play Mode=greedy", "-engine", "cmd=/x/b", "proto=ugi",
+                      "-each", "tc=2+0.05", "option.Hash=8", "-variant", "ordox", "-rounds", "3", "-concurrency", "2",
+                      "-sprt", "elo0=0", "elo1=10", "-draw", "movenumber=20", "movecount=4", "score=10", "-pgnout",
+                      "file=out.pgn", "-shard", "2/4", "-recover"});
+    REQUIRE(inv);
+    const auto& c = inv->config;
+    REQUIRE(c.engines.size() == 2);
+    CHECK(c.engines[0].name == "A");
+    CHECK(c.engines[1].name == "b");
+    CHECK(c.engines[1].dialect == driver::Dialect::Ugi);
+    CHECK(c.engines[0].options.size() == 2);  // -each's Hash first, then Play Mode
+    CHECK(c.engines[0].options[0].first == "Hash");
+    CHECK(c.engines[0].options[1].second == "greedy");
+    CHECK(c.engines[1].tc.base_ms == 2000);
+    CHECK(c.variant == Variant::OrdoX);
+    CHECK(c.rounds == 3);
+    CHECK(c.sprt.enabled);
+    CHECK(c.draw.movecount == 4);
+    CHECK(c.pgnout == "out.pgn");
+    CHECK(c.shard_index == 2);
+    CHECK(c.shard_count == 4);
+    CHECK(c.recover);
+
+    std::string err;
+    CHECK_FALSE(parse({"-engine", "cmd=a", "-engine", "cmd=a", "-each", "depth=1"}, &err));
+    CHECK(err.find("named 'a'") != std::string::npos);
+    CHECK_FALSE(parse({"-engine", "cmd=a", "name=x", "-engine", "cmd=b", "depth=1"}, &err));
+    CHECK(err.find("no time control") != std::string::npos);
+    CHECK_FALSE(parse({"-engine", "cmd=a", "name=x", "depth=1", "-engine", "cmd=b", "depth=1", "-engine", "cmd=c",
+                       "depth=1", "-sprt", "elo0=0", "elo1=5"},
+                      &err));
+    CHECK(err.find("exactly two") != std::string::npos);
+    CHECK_FALSE(parse({"-shard", "5/4"}, &err));
+    CHECK_FALSE(parse({"-resume", "-engine", "cmd=a", "depth=1", "-engine", "cmd=b", "depth=1"}, &err));
+    CHECK(err.find("-pgnout") != std::string::npos);
+    CHECK_FALSE(parse({"-engine", "cmd=a", "frobnicate=1"}, &err));
+    CHECK(err.find("unknown engine setting") != std::string::npos);
+    auto replay = parse({"-replay", "a.pgn", "b.pgn"});
+    REQUIRE(replay);
+    CHECK(replay->mode == Mode::Replay);
+    CHECK(replay->files.size() == 2);
+  }
+
+  TEST_CASE("schedule: round-robin and gauntlet, colour-swapped pairs, shards of whole pairs") {
+    MatchConfig c;
+    c.engines.resize(4);
+    c.rounds = 3;
+    c.games = 2;
+    auto rr = make_schedule(c);
+    CHECK(rr.size() == 3 * 6 * 2);
+    for (std::size_t i = 0; i < rr.size(); i += 2) {
+      CHECK(rr[i].pair == rr[i + 1].pair);
+      CHECK(rr[i].white == rr[i + 1].black);
+      CHECK(rr[i].opening_round == rr[i + 1].opening_round);
+      CHECK(rr[i].number == static_cast<long long>(i) + 1);
+    }
+    c.tournament = TournamentKind::Gauntlet;
+    auto g = make_schedule(c);
+    CHECK(g.size() == 3 * 3 * 2);
+    for (const auto& s : g) CHECK((s.white == 0 || s.black == 0));
+    // Shards partition the schedule.
+    std::vector<long long> seen;
+    for (int i = 1; i <= 4; ++i)
+      for (const auto& s : shard_of(rr, i, 4)) seen.push_back(s.number);
+    std::sort(seen.begin(), seen.end());
+    CHECK(seen.size() == rr.size());
+    CHECK(std::adjacent_find(seen.begin(), seen.end()) == seen.end());
+    auto shard = shard_of(rr, 2, 4);
+    for (std::size_t i = 0; i < shard.size(); i += 2) CHECK(shard[i].pair == shard[i + 1].pair);
+    // One game per encounter and round: the colours alternate from round to round.
+    MatchConfig one;
+    one.engines.resize(2);
+    one.rounds = 4;
+    one.games = 1;
+    auto s1 = make_schedule(one);
+    REQUIRE(s1.size() == 4);
+    CHECK(s1[0].white == 0);
+    CHECK(s1[1].white == 1);
+    CHECK(s1[0].pair == s1[1].pair);
+    CHECK(s1[2].pair == s1[3].pair);
+    CHECK(s1[1].pair != s1[2].pair);
+  }
+
+  TEST_CASE("opening book: EPD and FEN files, random order, errors with line numbers") {
+    const std::string path = "match_test_openings.epd";
+    {
+      std::ofstream f(path);
+      f << "# comment\n\n2BB2BB2/BBBBBBBBBB/BB2BB2BB/10/10/WW2WW2WW/WWWWWWWWWW/2WW2WW2 b ;D1 56\n"
+        << "B9/10/10/10/4W5/10/10/10 w 0 1 ;D1 21\n";
+    }
+    OpeningConfig oc;
+    oc.file = path;
+    std::string err;
+    auto book = OpeningBook::load(oc, Variant::Classic, 1, &err);
+    REQUIRE_MESSAGE(book, err);
+    CHECK(book->size() == 2);
+    CHECK(book->for_round(0).index == 1);
+    CHECK(book->for_round(0).fen.find(" b 0 1") != std::string::npos);
+    CHECK(book->for_round(3).index == 2);
+    oc.start = 2;
+    CHECK(OpeningBook::load(oc, Variant::Classic, 1, &err)->for_round(0).index == 2);
+    {
+      std::ofstream f(path);
+      f << "B9/10/10/10/4W5/10/10/10 w\nnot a fen\n";
+    }
+    CHECK_FALSE(OpeningBook::load(oc, Variant::Classic, 1, &err));
+    CHECK(err.find(":2:") != std::string::npos);
+    {
+      std::ofstream f(path);
+      f << "W9/10/10/10/4B5/10/10/10 w\n";  // White already on its target row
+    }
+    CHECK_FALSE(OpeningBook::load(oc, Variant::Classic, 1, &err));
+    CHECK(err.find("decided") != std::string::npos);
+    std::remove(path.c_str());
+  }
+
+  TEST_CASE("statistics: W/D/L, pentanomial pairs, Elo and its interval") {
+    std::vector<GameScore> games;
+    // Engine 0 vs 1: pairs (1,1) (1,0.5) (0.5,0.5) (0,1) and one unpaired win for engine 1.
+    const double a_points[][2] = {{1, 1}, {1, 0.5}, {0.5, 0.5}, {0, 1}};
+    long long n = 0, pair = 0;
+    for (const auto& p : a_points) {
+      ++pair;
+      games.push_back({++n, pair, 0, 1, p[0]});      // engine 0 White
+      games.push_back({++n, pair, 1, 0, 1 - p[1]});  // engine 0 Black
+    }
+    games.push_back({++n, ++pair, 1, 0, 1.0});
+    const PairStats s = stats_between(games, 0, 1);
+    CHECK(s.wins == 4);
+    CHECK(s.draws == 3);
+    CHECK(s.losses == 2);
+    CHECK(s.penta == std::array<long long, 5>{0, 0, 2, 1, 1});
+    const PairStats r = stats_between(games, 1, 0);
+    CHECK(r.wins == 2);
+    CHECK(r.penta == std::array<long long, 5>{1, 1, 2, 0, 0});
+    const EloEstimate e = elo_estimate(s);
+    CHECK(e.elo == doctest::Approx(elo_from_score(5.5 / 9)));
+    CHECK(e.error > 0);
+    CHECK(e.los > 0.5);
+    CHECK(elo_from_score(0.5) == doctest::Approx(0));
+    CHECK(elo_from_score(score_from_elo(123.0)) == doctest::Approx(123.0));
+    CHECK(std::isinf(elo_from_score(1.0)));
+  }
+
+  TEST_CASE("SPRT: sign, bounds and agreement with the normal approximation") {
+    const SprtState none = sprt_state({0, 0, 0, 0, 0}, 0, 5, 0.05, 0.05);
+    CHECK(none.llr == 0);
+    CHECK(none.lower == doctest::Approx(std::log(0.05 / 0.95)));
+    CHECK(none.upper == doctest::Approx(std::log(0.95 / 0.05)));
+    // A clear edge accepts H1, an even match drifts toward H0.
+    CHECK(sprt_state({10, 100, 300, 200, 40}, 0, 10, 0.05, 0.05).decision == 1);
+    CHECK(sprt_llr({50, 200, 400, 200, 50}, 0, 10) < 0);
+    // For many pairs the GSPRT LLR is close to the normal approximation
+    // N (s1 - s0) (2 mean - s0 - s1) / (2 var), per pair.
+    const std::array<long long, 5> p = {200, 2000, 5000, 2300, 300};
+    double n = 0, mean = 0, var = 0;
+    for (std::size_t i = 0; i < 5; ++i) n += static_cast<double>(p[i]), mean += static_cast<double>(p[i]) * static_cast<double>(i) / 4.0;
+    mean /= n;
+    for (std::size_t i = 0; i < 5; ++i) var += static_cast<double>(p[i]) * std::pow(static_cast<double>(i) / 4.0 - mean, 2);
+    var /= n;
+    const double s0 = score_from_elo(0), s1 = score_from_elo(5);
+    const double approx = n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var);
+    CHECK(sprt_llr(p, 0, 5) == doctest::Approx(approx).epsilon(0.02));
+  }
+}

@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""End-to-end tests of build/ordo-match with real and stand-in engines (one scenario per run).
+
+    run_match_tests.py --match BIN --ordo BIN --scenario NAME [--time-scale K]
+
+Each scenario runs a short tournament in a fresh temporary directory and checks its exit status,
+its output, its JSON summary and its records (replayed with -replay). Scenarios: illegal,
+malformed, nomove, crash, crash_norecover, hang, slow, startfail, resume, interrupt, shard_merge,
+sprt, round_robin, gauntlet, adjudication, replay_bad, usage.
+"""
+import argparse
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+STANDIN = os.path.join(HERE, "engines", "standin.py")
+OPENINGS = os.path.join(ROOT, "openings", "ordo_4ply.epd")
+
+
+class Failure(Exception):
+    pass
+
+
+def check(cond, what):
+    if not cond:
+        raise Failure(what)
+
+
+class Ctx:
+    def __init__(self, args, tmp):
+        self.match, self.ordo, self.tmp, self.scale = args.match, args.ordo, tmp, args.time_scale
+
+    def path(self, name):
+        return os.path.join(self.tmp, name)
+
+    def ordo_engine(self, name, mode=None, seed=None):
+        e = ["-engine", "cmd=" + self.ordo, "name=" + name]
+        if mode:
+            e.append("option.Play Mode=" + mode)
+        if seed:
+            e.append("option.Seed=%d" % seed)
+        return e
+
+    def standin(self, name, mode, every=3, delay=1.0):
+        return ["-engine", "cmd=" + sys.executable, "name=" + name, "arg=" + STANDIN, "arg=--inner",
+                "arg=" + self.ordo, "arg=--mode", "arg=" + mode, "arg=--every", "arg=%d" % every,
+                "arg=--delay", "arg=%g" % delay]
+
+    def run(self, args, timeout=120):
+        p = subprocess.run([self.match] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, timeout=timeout * self.scale)
+        return p.returncode, p.stdout, p.stderr
+
+    def replay_ok(self, pgn, games):
+        code, out, _ = self.run(["-replay", pgn])
+        check(code == 0, "replay of %s failed:\n%s" % (pgn, out))
+        m = re.search(r"Replayed (\d+) records: (\d+) good, 0 bad, 0 unreadable", out)
+        check(m and int(m.group(2)) == games, "replay counted %s, expected %d good records:\n%s"
+              % (m.group(0) if m else "nothing", games, out))
+
+
+def load(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def forfeit_run(ctx, mode, cause, extra=(), delay=1.0, every=3):
+    pgn, js = ctx.path("g.pgn"), ctx.path("g.json")
+    code, out, err = ctx.run(ctx.standin("bad", mode, every=every, delay=delay * ctx.scale)
+                             + ctx.ordo_engine("rnd", "random")
+                             + ["-each", "tc=%g+%g" % (0.5 * ctx.scale, 0.05 * ctx.scale), "-games", "2",
+                                "-rounds", "2", "-recover",
+                                "-openings", "file=" + OPENINGS, "-pgnout", pgn, "-json", js]
+                             + list(extra))
+    check(code == 0, "exit %d, expected 0\n%s%s" % (code, out, err))
+    j = load(js)
+    check(j["games"] == 4 and j["complete"], "not all 4 games played: %s" % j)
+    n = j["forfeits"].get("bad", {}).get(cause, 0)
+    check(n >= 1, "no '%s' forfeit of the stand-in counted: %s" % (cause, j["forfeits"]))
+    check(set(j["forfeits"]) == {"bad"}, "a forfeit was charged to the wrong engine: %s" % j["forfeits"])
+    check(re.search(r"Forfeits of bad: .*%s %d" % (cause, n), out), "the report misses the forfeit:\n" + out)
+    ctx.replay_ok(pgn, 4)
+
+
+def deterministic(ctx, extra=()):
+    # Search engines at depth 1 play the same game from the same opening every time.
+    return (ctx.ordo_engine("a") + ctx.ordo_engine("b", "greedy")
+            + ["-each", "depth=1", "-games", "2", "-rounds", "4", "-openings", "file=" + OPENINGS,
+               "-maxmoves", "60"] + list(extra))
+
+
+def results_of(j):
+    return j["pairs"], j["terminations"]
+
+
+def scenario(ctx, name):
+    if name in ("illegal", "malformed"):
+        forfeit_run(ctx, name, "illegal move")
+    elif name == "nomove":
+        forfeit_run(ctx, "nomove", "illegal move")
+    elif name == "crash":
+        forfeit_run(ctx, "crash", "crash")
+    elif name == "hang":
+        forfeit_run(ctx, "hang", "stall", extra=["-stall", "%g" % (0.5 * ctx.scale)])
+    elif name == "slow":
+        # The answer comes 1.2 s late on a 0.5 s clock but well before the stall deadline.
+        forfeit_run(ctx, "slow", "time forfeit", delay=1.2, every=2, extra=["-stall", "%g" % (5 * ctx.scale)])
+    elif name == "crash_norecover":
+        pgn, js = ctx.path("g.pgn"), ctx.path("g.json")
+        code, out, err = ctx.run(ctx.standin("bad", "crash") + ctx.ordo_engine("rnd", "random")
+                                 + ["-each", "depth=1", "-games", "2", "-rounds", "3", "-pgnout", pgn, "-json", js])
+        check(code == 3, "exit %d, expected 3 (an engine failed without -recover)\n%s%s" % (code, out, err))
+        check("-recover" in out, "the stop reason does not point to -recover:\n" + out)
+        j = load(js)
+        check(not j["complete"] and j["games"] < 6, "the tournament went on: %s" % j)
+        check(j["forfeits"]["bad"]["crash"] >= 1, "crash not counted")
+    elif name == "startfail":
+        code, out, err = ctx.run(ctx.standin("bad", "startfail") + ctx.ordo_engine("rnd", "random")
+                                 + ["-each", "depth=1"])
+        check(code == 3, "exit %d, expected 3\n%s%s" % (code, out, err))
+        check("bad" in err and "uciok" in err, "unclear start failure message: %r" % err)
+    elif name == "resume":
+        full_pgn, full_js = ctx.path("full.pgn"), ctx.path("full.json")
+        code, out, err = ctx.run(deterministic(ctx, ["-pgnout", full_pgn, "-json", full_js]))
+        check(code == 0, "full run failed\n" + out + err)
+        full = load(full_js)
+        # An interrupted writer: the first three records and half of the fourth.
+        text = open(full_pgn).read()
+        starts = [m.start() for m in re.finditer(r"^\[Event ", text, re.M)]
+        cut = text[:starts[3]] + text[starts[3]:starts[4]][:200]
+        part_pgn, part_js = ctx.path("part.pgn"), ctx.path("part.json")
+        with open(part_pgn, "w") as f:
+            f.write(cut)
+        code, out, err = ctx.run(deterministic(ctx, ["-pgnout", part_pgn, "-json", part_js, "-resume"]))
+        check(code == 0, "resumed run failed\n" + out + err)
+        check("Resuming: 3 of 8" in out, "resume did not find the 3 finished games:\n" + out)
+        check(len(re.findall(r"^Finished game", out, re.M)) == 5, "resume did not play exactly 5 games:\n" + out)
+        check(results_of(load(part_js)) == results_of(full),
+              "resumed statistics differ:\n%s\n%s" % (load(part_js), full))
+        code, out, _ = ctx.run(["-replay", part_pgn])
+        check(code == 1 and "8 good" in out and "1 unreadable" in out,
+              "replay should find 8 good records and the cut-off one:\n" + out)
+    elif name == "interrupt":
+        pgn, js = ctx.path("g.pgn"), ctx.path("g.json")
+        args = (ctx.ordo_engine("a", "random", 1) + ctx.ordo_engine("b", "random", 2)
+                + ["-each", "st=0.02", "timemargin=1000", "-games", "2", "-rounds", "8", "-pgnout", pgn, "-json", js])
+        p = subprocess.Popen([ctx.match] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        lines = []
+        for line in p.stdout:
+            lines.append(line)
+            if line.startswith("Finished game"):
+                break
+        p.send_signal(signal.SIGINT)
+        rest, err = p.communicate(timeout=30 * ctx.scale)
+        out = "".join(lines) + rest
+        check(p.returncode == 130, "exit %s after SIGINT, expected 130\n%s%s" % (p.returncode, out, err))
+        check("continue with -resume" in out, "no resume hint:\n" + out)
+        done = load(js)["games"]
+        check(1 <= done < 16, "games after the interrupt: %d" % done)
+        code, out, err = ctx.run(args + ["-resume"])
+        check(code == 0, "resume failed\n" + out + err)
+        j = load(js)
+        check(j["games"] == 16 and j["complete"], "resumed tournament incomplete: %s" % j)
+        ctx.replay_ok(pgn, 16)
+    elif name == "shard_merge":
+        full_js = ctx.path("full.json")
+        code, out, err = ctx.run(deterministic(ctx, ["-json", full_js]))
+        check(code == 0, "full run failed\n" + out + err)
+        shards = []
+        for i in (1, 2):
+            pgn = ctx.path("shard%d.pgn" % i)
+            code, out, err = ctx.run(deterministic(ctx, ["-shard", "%d/2" % i, "-pgnout", pgn]))
+            check(code == 0, "shard %d failed\n%s%s" % (i, out, err))
+            check("Games finished: 4 of 4" in out, "shard %d did not play half the games:\n%s" % (i, out))
+            shards.append(pgn)
+        merged_js, merged_pgn = ctx.path("merged.json"), ctx.path("merged.pgn")
+        code, out, err = ctx.run(["-merge"] + shards + ["-pgnout", merged_pgn, "-json", merged_js])
+        check(code == 0, "merge failed\n" + out + err)
+        check(results_of(load(merged_js)) == results_of(load(full_js)),
+              "merged statistics differ:\n%s\n%s" % (load(merged_js), load(full_js)))
+        ctx.replay_ok(merged_pgn, 8)
+        numbers = [int(n) for n in re.findall(r'\[GameNumber "(\d+)"\]', open(merged_pgn).read())]
+        check(numbers == list(range(1, 9)), "merged records not in game order: %s" % numbers)
+    elif name == "sprt":
+        js = ctx.path("g.json")
+        code, out, err = ctx.run(ctx.ordo_engine("strong") + ctx.ordo_engine("weak", "random")
+                                 + ["-each", "depth=2", "-games", "2", "-rounds", "100", "-concurrency", "2",
+                                    "-openings", "file=" + OPENINGS, "-sprt", "elo0=0", "elo1=100", "-json", js])
+        check(code == 0, "exit %d\n%s%s" % (code, out, err))
+        j = load(js)
+        check(j["stop_reason"] == "SPRT decision" and j["games"] < 200, "no early SPRT stop: %s" % j)
+        check(j["pairs"][0]["sprt"]["decision"] == "H1", "SPRT did not accept H1: %s" % j["pairs"][0])
+        check("H1 accepted" in out and "LLR:" in out, "the report misses the SPRT line:\n" + out)
+    elif name in ("round_robin", "gauntlet"):
+        js = ctx.path("g.json")
+        code, out, err = ctx.run(ctx.ordo_engine("search") + ctx.ordo_engine("greedy", "greedy")
+                                 + ctx.ordo_engine("random", "random")
+                                 + ["-each", "depth=1", "-games", "2", "-rounds", "1", "-tournament",
+                                    name.replace("_", "-"), "-json", js, "-maxmoves", "80"])
+        check(code == 0, "exit %d\n%s%s" % (code, out, err))
+        j = load(js)
+        expect = 6 if name == "round_robin" else 4
+        check(j["games"] == expect, "%d games, expected %d" % (j["games"], expect))
+        check("Crosstable" in out and re.search(r"^\s+1 \S+", out, re.M), "no crosstable:\n" + out)
+        if name == "gauntlet":
+            check(all(p["engine"] == "search" for p in j["pairs"]), "gauntlet pairs wrong: %s" % j["pairs"])
+    elif name == "adjudication":
+        js, pgn = ctx.path("g.json"), ctx.path("g.pgn")
+        code, out, err = ctx.run(ctx.ordo_engine("strong") + ctx.ordo_engine("weak", "random")
+                                 + ["-each", "depth=2", "-games", "2", "-rounds", "2", "-resign", "movecount=1",
+                                    "score=300", "-pgnout", pgn, "-json", js, "-openings", "file=" + OPENINGS])
+        check(code == 0, "exit %d\n%s%s" % (code, out, err))
+        ctx.replay_ok(pgn, 4)
+        code, out, err = ctx.run(deterministic(ctx, ["-maxmoves", "3", "-json", js]))
+        j = load(js)
+        check(j["terminations"].get("move limit", 0) >= 1, "no move-limit draw: %s" % j["terminations"])
+    elif name == "replay_bad":
+        pgn = ctx.path("g.pgn")
+        code, out, err = ctx.run(deterministic(ctx, ["-pgnout", pgn, "-rounds", "1"]))
+        check(code == 0, "run failed\n" + out + err)
+        text = open(pgn).read()
+        bad = text.replace('[Result "1-0"]', '[Result "0-1"]', 1) if '[Result "1-0"]' in text else \
+            text.replace('[Result "0-1"]', '[Result "1-0"]', 1)
+        with open(pgn, "w") as f:
+            f.write(bad)
+        code, out, _ = ctx.run(["-replay", pgn])
+        check(code == 1 and "1 bad" in out and "Result" in out, "the changed result was not caught:\n" + out)
+    elif name == "usage":
+        for args, words in ([[], "at least two"], [["-engine", "cmd=x", "-engine", "cmd=y"], "time control"],
+                            [["-rounds", "x"], "integer"], [["-bogus"], "unknown option"],
+                            [["-engine", "cmd=x", "tc=abc"], "bad time control"],
+                            [ctx.ordo_engine("a") + ctx.ordo_engine("b") + ["-each", "depth=1", "-sprt", "elo0=5", "elo1=0"],
+                             "elo0 must be below"],
+                            [ctx.ordo_engine("a") + ctx.ordo_engine("b") + ["-each", "depth=1", "-openings",
+                                                                            "file=/nonexistent"], "cannot open"],
+                            [ctx.ordo_engine("a") + ctx.ordo_engine("b") + ["-each", "depth=1", "option.Nope=1"],
+                             "no option 'Nope'"]):
+            code, out, err = ctx.run(args)
+            check(code in (2, 3), "%s: exit %d, expected a usage or engine error" % (args, code))
+            check(words in err, "%s: message %r lacks %r" % (args, err, words))
+    else:
+        raise Failure("unknown scenario " + name)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--match", required=True)
+    ap.add_argument("--ordo", required=True)
+    ap.add_argument("--scenario", required=True)
+    ap.add_argument("--time-scale", type=float, default=1.0)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="ordo-match-test-") as tmp:
+        t0 = time.monotonic()
+        try:
+            scenario(Ctx(args, tmp), args.scenario)
+        except (Failure, subprocess.TimeoutExpired) as e:
+            print("FAIL %s: %s" % (args.scenario, e))
+            return 1
+        print("PASS %s (%.1f s)" % (args.scenario, time.monotonic() - t0))
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
