@@ -139,8 +139,10 @@ void Engine::Impl::timer(SearchShared& s) {
       s.stop = true;
       break;
     }
-    // Short naps: the limit shrinks once the first iteration is complete.
-    cv.wait_for(lock, std::chrono::milliseconds(std::min<i64>(left, 10)));
+    // One sleep to the deadline. (Once the first iteration is complete the limit shrinks; the
+    // search threads see that themselves. Waking often would be worse: on a busy machine every
+    // wake-up of this thread can hand the search thread's place on the core to another process.)
+    cv.wait_for(lock, std::chrono::milliseconds(left));
   }
 }
 
