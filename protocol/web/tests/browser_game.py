@@ -20,7 +20,7 @@ import tempfile
 import time
 
 from selenium import webdriver
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -91,7 +91,16 @@ def page_message(driver):
 
 
 def click(driver, sq):
-    driver.find_element(By.ID, "sq-" + sq_name(sq)).click()
+    # The board is redrawn on every message from the server, which replaces the square elements:
+    # a square found just before a redraw is looked up again.
+    for attempt in range(5):
+        try:
+            driver.find_element(By.ID, "sq-" + sq_name(sq)).click()
+            return
+        except StaleElementReferenceException:
+            if attempt == 4:
+                raise
+            time.sleep(0.05)
 
 
 def human_to_move(st):

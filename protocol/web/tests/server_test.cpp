@@ -193,7 +193,7 @@ TEST_SUITE("web") {
     CHECK(!d.read_type("hello").empty());
   }
 
-  TEST_CASE("WebSocket: foreign origins and hosts are refused; the session limit holds") {
+  TEST_CASE("WebSocket: foreign origins and hosts are refused, the session limit holds") {
     RunningServer s(1);
     CHECK_THROWS_AS(Client(s.port, "http://evil.example"), beast::system_error);
     CHECK_THROWS_AS(Client(s.port, "", "evil.example"), beast::system_error);

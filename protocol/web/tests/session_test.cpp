@@ -221,7 +221,7 @@ TEST_SUITE("web") {
     CHECK(has(g.last("error"), "is not available"));
   }
 
-  TEST_CASE("stop pauses; the stopped search's move is shown, not played; play resumes") {
+  TEST_CASE("stop pauses, the stopped search's move is shown, not played, play resumes") {
     Harness h;
     h.send("move a3a4");
     h.greet();
@@ -249,7 +249,7 @@ TEST_SUITE("web") {
     CHECK(h.count("info") == 0);
   }
 
-  TEST_CASE("undo against an engine takes back to the person's turn; redo and jump keep the line") {
+  TEST_CASE("undo against an engine takes back to the person's turn, redo and jump keep the line") {
     Harness h;
     h.send("move a3a4");
     h.greet();
@@ -332,7 +332,7 @@ TEST_SUITE("web") {
     CHECK(has(h.last("refusal"), "is legal"));
   }
 
-  TEST_CASE("save writes a record that load reads back; a bad record changes nothing") {
+  TEST_CASE("save writes a record that load reads back, a bad record changes nothing") {
     Harness h;
     h.send("players human human");
     h.send("new ordox");
