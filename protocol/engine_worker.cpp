@@ -20,11 +20,22 @@ bool EngineWorker::unbounded(const SearchLimits& l) {
 }
 
 void EngineWorker::submit_go(GoJob go) {
-  std::lock_guard lock(mutex_);
+  std::unique_lock lock(mutex_);
   Job job;
   job.seq = next_seq_++;
   job.is_go = job.is_long = true;
   job.go = std::move(go);
+  if (queue_.empty() && !job_running_ && !engine_.searching() && thread_.joinable()) {
+    // The worker is idle: start the search here, without waking it (on a busy machine every
+    // hand-over between threads costs time from the clock).
+    job_running_ = long_job_active_ = true;
+    lock.unlock();
+    run_go(job);
+    lock.lock();
+    job_running_ = long_job_active_ = false;
+    idle_cv_.notify_all();
+    return;
+  }
   queue_.push_back(std::move(job));
   cv_.notify_all();
 }
@@ -47,7 +58,7 @@ void EngineWorker::submit_text(std::string text) {
 void EngineWorker::ping() {
   {
     std::lock_guard lock(mutex_);
-    if (!running_long_) {
+    if (!long_job_active_ && !engine_.searching()) {
       // After the quick work queued before it, ahead of the first long job waiting.
       Job job;
       job.seq = next_seq_++;
@@ -120,7 +131,7 @@ void EngineWorker::loop() {
       job = std::move(queue_.front());
       queue_.pop_front();
       task_cancelled_ = job.seq < stop_below_;
-      if (job.is_long) running_long_ = true;
+      long_job_active_ = job.is_long;
       job_running_ = true;
     }
     const bool was_searching = engine_.searching();
@@ -131,17 +142,13 @@ void EngineWorker::loop() {
                           std::chrono::steady_clock::now().time_since_epoch()).count();
       job.go.limits.received_ns = std::max(job.go.limits.received_ns, now);
     }
-    if (!job.is_long) {
-      std::lock_guard lock(mutex_);
-      running_long_ = false;
-    }
     if (job.is_go) {
       run_go(job);
     } else {
       job.task(engine_, [this] { return task_cancelled_.load(); });
     }
     std::lock_guard lock(mutex_);
-    job_running_ = false;
+    job_running_ = long_job_active_ = false;  // a search it started runs on: engine_.searching()
     idle_cv_.notify_all();
   }
   engine_.wait();
@@ -159,12 +166,9 @@ void EngineWorker::run_go(Job& job) {
   const bool open_ended = unbounded(limits);
   const bool stop_now = job.seq < stop_below_ || quitting_ || (finishing_ && open_ended);
   relay_.begin(g.dialect, g.show_wdl, limits.infinite, limits.ponder);
-  engine_.go(limits, relay_);
+  if (stop_now) relay_.stop();  // no hold: its bestmove is printed at once
+  engine_.go(limits, relay_, stop_now);
   running_unbounded_ = open_ended;
-  if (stop_now) {
-    engine_.stop();
-    relay_.stop();
-  }
 }
 
 }  // namespace ordo::protocol

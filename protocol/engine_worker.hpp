@@ -90,7 +90,7 @@ class EngineWorker {
   bool finishing_ = false;   // end of input
   bool quitting_ = false;
   bool running_unbounded_ = false;  // the running search ends only by stop
-  bool running_long_ = false;       // a long job runs (or its search may still run)
+  bool long_job_active_ = false;    // a perft or bench runs, or a go is being started
   bool job_running_ = false;
   std::condition_variable idle_cv_;
   std::atomic<bool> task_cancelled_{false};

@@ -35,6 +35,7 @@ struct Engine::Impl {
   bool bench_stopped = false;
 
   void search_thread(SearchListener& listener);
+  void finish_and_report(SearchListener& listener, std::optional<Turn> best, std::optional<Turn> ponder);
   void timer(SearchShared& s);
   void end_timer(SearchShared& s) {
     {
@@ -96,7 +97,7 @@ void Engine::new_game() {
   impl_->tt.clear();
 }
 
-void Engine::go(const SearchLimits& limits, SearchListener& listener) {
+void Engine::go(const SearchLimits& limits, SearchListener& listener, bool stopped) {
   stop();
   wait();
   Impl& m = *impl_;
@@ -117,7 +118,8 @@ void Engine::go(const SearchLimits& limits, SearchListener& listener) {
   {
     std::lock_guard lock(m.mutex);
     m.running = true;
-    m.released = false;
+    m.released = stopped;
+    s.stop = stopped;
   }
   m.tt.new_search();
   // The timer first: the search thread joins it.
@@ -173,10 +175,7 @@ void Engine::Impl::search_thread(SearchListener& listener) {
       cv.wait(lock, [&] { return released || (!s.limits.infinite && !s.pondering.load()); });
     }
     end_timer(s);
-    listener.on_bestmove(t, std::nullopt);
-    std::lock_guard lock(mutex);
-    running = false;
-    cv.notify_all();
+    finish_and_report(listener, t, std::nullopt);
     return;
   }
   // Each search starts with fresh killers and history.
@@ -205,10 +204,18 @@ void Engine::Impl::search_thread(SearchListener& listener) {
     auto turns = Searcher::parts_to_turns(current, lines[0].pv);
     if (turns.size() >= 2) ponder = turns[1];
   }
+  finish_and_report(listener, best, ponder);
+}
+
+// The search is over before its bestmove is printed: a reader of the bestmove may send its next
+// command at once and must find the engine idle.
+void Engine::Impl::finish_and_report(SearchListener& listener, std::optional<Turn> best, std::optional<Turn> ponder) {
+  {
+    std::lock_guard lock(mutex);
+    running = false;
+    cv.notify_all();
+  }
   listener.on_bestmove(best, ponder);
-  std::lock_guard lock(mutex);
-  running = false;
-  cv.notify_all();
 }
 
 void Engine::stop() {

@@ -105,7 +105,9 @@ class Engine {
   // Search on background threads. go() returns at once; the listener gets info lines and exactly
   // one on_bestmove. stop() ends the search (on_bestmove follows); ponderhit() turns a ponder
   // search into a normal timed one. wait() blocks until the search has reported its bestmove.
-  void go(const SearchLimits& limits, SearchListener& listener);
+  // `stopped`: a go that was stopped before it began (a GUI's pipelined stop); it answers at once
+  // with the first legal turn, searching nothing.
+  void go(const SearchLimits& limits, SearchListener& listener, bool stopped = false);
   void stop();
   void ponderhit();
   void wait();
