@@ -31,9 +31,48 @@ PartRules ordox_sideways_rules() { return {sideways_dirs(), sideways_dirs(), sid
 // tied largest group that may stay) and, when more than one, the lowest square of each such group.
 // A connected enemy splits into at most 4 groups, but one that a FEN gives already split can have
 // up to 20 (isolated pieces two squares apart: 5 x 4).
-struct CaptureSplit {  // no default initialisers: the generator keeps 80 of them uninitialised
+struct CaptureSplit {  // no default initialisers: the table keeps 80 of them uninitialised
   int choices;
   std::array<Square, 20> keep;
+};
+
+// The capture splits of one enemy set, filled on first use. Generators for several own sets
+// against the same enemy (the forward parts after each quiet sideways part of a turn) share one.
+class CaptureSplits {
+ public:
+  explicit CaptureSplits(Bitboard enemy) : enemy_(enemy) {}
+  Bitboard enemy() const { return enemy_; }
+  const CaptureSplit& of(Square x) {
+    if (!known_.has(x)) {
+      known_ |= Bitboard::square(x);
+      split_[x] = compute(x);
+    }
+    return split_[x];
+  }
+
+ private:
+  CaptureSplit compute(Square x) {
+    CaptureSplit cs;
+    cs.choices = 1;
+    const Bitboard rest = enemy_ ^ Bitboard::square(x);
+    if (!rest) return cs;
+    if (!enemy_known_) enemy_connected_ = is_connected(enemy_), enemy_known_ = true;
+    if (enemy_connected_ && ring_connected(enemy_, x)) return cs;
+    Groups g = groups_of(rest);
+    int best = 0, ties = 0;
+    for (int i = 0; i < g.count; ++i) {
+      int n = g.group[i].count();
+      if (n > best) best = n, ties = 0;
+      if (n == best) cs.keep[ties++] = g.group[i].lsb();
+    }
+    cs.choices = ties;
+    return cs;
+  }
+
+  const Bitboard enemy_;
+  Bitboard known_;
+  bool enemy_known_ = false, enemy_connected_ = false;
+  CaptureSplit split_[SQUARES];  // valid where known_ is set
 };
 
 // Enumerates the legal parts of one position under given direction rules. The visitor receives
@@ -42,10 +81,16 @@ struct CaptureSplit {  // no default initialisers: the generator keeps 80 of the
 class PartGenerator {
  public:
   explicit PartGenerator(const Position& pos)
-      : pos_(pos), us_(pos.side_to_move()), own_(pos.pieces(us_)), enemy_(pos.pieces(~us_)),
-        empty_(pos.empty_squares()) {}
+      : PartGenerator(pos.side_to_move(), pos.pieces(pos.side_to_move()), pos.pieces(~pos.side_to_move()),
+                      !pos.split(pos.side_to_move()), nullptr) {}
+  // A side `us` with pieces `own` (connected or not) against `enemy`; `splits`, if given, is a
+  // shared capture-split table for this enemy set.
+  PartGenerator(Color us, Bitboard own, Bitboard enemy, bool own_connected, CaptureSplits* splits)
+      : us_(us), own_(own), enemy_(enemy), empty_(~(own | enemy)), own_connected_(own_connected), shared_(splits) {
+    assert(!splits || splits->enemy() == enemy);
+  }
 
-  bool own_connected() const { return !pos_.split(us_); }
+  bool own_connected() const { return own_connected_; }
   Color side() const { return us_; }
 
   template <class Visitor>
@@ -120,12 +165,12 @@ class PartGenerator {
   }
 
   // Ordo X: the effect of capturing the enemy piece on x.
-  const CaptureSplit& capture_split(Square x) {
-    if (!split_known_.has(x)) {
-      split_known_ |= Bitboard::square(x);
-      split_[x] = compute_split(x);
-    }
-    return split_[x];
+  const CaptureSplit& capture_split(Square x) { return splits().of(x); }
+
+  // The capture-split table in use (this generator's own unless one was shared with it).
+  CaptureSplits& splits() {
+    if (!shared_) own_splits_.emplace(enemy_), shared_ = &*own_splits_;
+    return *shared_;
   }
 
  private:
@@ -159,27 +204,9 @@ class PartGenerator {
     return mask;
   }
 
-  CaptureSplit compute_split(Square x) {
-    CaptureSplit cs;
-    cs.choices = 1;
-    const Bitboard rest = enemy_ ^ Bitboard::square(x);
-    if (!rest) return cs;
-    if (!enemy_known_) enemy_connected_ = is_connected(enemy_), enemy_known_ = true;
-    if (enemy_connected_ && ring_connected(enemy_, x)) return cs;
-    Groups g = groups_of(rest);
-    int best = 0, ties = 0;
-    for (int i = 0; i < g.count; ++i) {
-      int n = g.group[i].count();
-      if (n > best) best = n, ties = 0;
-      if (n == best) cs.keep[ties++] = g.group[i].lsb();
-    }
-    cs.choices = ties;
-    return cs;
-  }
-
   // Ordo moves of lines along ranks (Horizontal) or files. A line is a run of >= 2 own pieces and
   // each sub-run is an ordo. Candidates are found per direction with set operations first, so
-  // ordos that cannot move cost nothing.
+  // ordos that cannot move cost nothing; each candidate landing then costs one short flood.
   template <bool Horizontal, class Visitor>
   void ordos(DirSet dirs, Visitor& v) {
     constexpr Direction up = Horizontal ? E : N, down = Horizontal ? W : S;  // along the line
@@ -191,16 +218,32 @@ class PartGenerator {
         single_file<Horizontal>(dir == up, v);
       } else {
         // Squares whose neighbour in dir is empty; a movable ordo lies wholly inside them.
-        const Bitboard free = own_ & shift(empty_, opposite(dir));
+        const Bitboard steppable = shift(empty_, opposite(dir));
+        const Bitboard free = own_ & steppable;
         Bitboard starts = free & shift<down>(free) & ~shift<up>(free);  // run starts with a next square
         for (Square a : starts) {
-          int end = a;
-          while (end + step < SQUARES && free.has(Square(end + step)) && same_line<Horizontal>(a, end + step)) end += step;
+          const int end = run_end<Horizontal>(free, a);
           for (int lo = a; lo < end; lo += step)
-            for (int hi = lo + step; hi <= end; hi += step) slide_ordo<Horizontal>(Square(lo), Square(hi), dir, v);
+            for (int hi = lo + step; hi <= end; hi += step)
+              slide_ordo<Horizontal>(Square(lo), Square(hi), dir, steppable, v);
         }
       }
       if (v.done()) return;
+    }
+  }
+
+  // The last square of the run of `set` that starts at a and goes up the line.
+  template <bool Horizontal>
+  static int run_end(Bitboard set, Square a) {
+    if constexpr (Horizontal) {
+      // The first square above a that is not in the set or starts the next rank ends the run.
+      const u128 stop = (~set.bits() | FILE_A.bits()) >> (a + 1);
+      const u64 lo = u64(stop);
+      return a + (lo ? std::countr_zero(lo) : 64);
+    } else {
+      int end = a;
+      while (end + FILES < SQUARES && set.has(Square(end + FILES))) end += FILES;
+      return end;
     }
   }
 
@@ -209,113 +252,74 @@ class PartGenerator {
   void single_file(bool upward, Visitor& v) {
     constexpr Direction up = Horizontal ? E : N, down = Horizontal ? W : S;
     constexpr int step = Horizontal ? 1 : FILES;
+    const Direction ahead = upward ? up : down, behind = upward ? down : up;
     // Leading ends: an own piece behind them on the line and an empty square ahead.
     const Bitboard leads = upward ? own_ & shift<up>(own_) & shift<down>(empty_) : own_ & shift<down>(own_) & shift<up>(empty_);
     for (Square lead : leads) {
+      const int room = first_stop(ray(ahead, lead), ~empty_, ahead);  // empty squares ahead
+      const int length = first_stop(ray(behind, lead), ~own_, behind);  // own pieces behind
       const int back = upward ? -step : step;
-      int room = 0;  // empty squares ahead
-      for (int s = lead - back; s >= 0 && s < SQUARES && same_line<Horizontal>(lead, s) && empty_.has(Square(s)); s -= back) ++room;
-      for (int tail = lead + back; tail >= 0 && tail < SQUARES && same_line<Horizontal>(lead, tail) && own_.has(Square(tail)); tail += back) {
+      for (int t = 1; t <= length; ++t) {
+        const int tail = lead + t * back;
         const Square lo = Square(std::min(tail, int(lead))), hi = Square(std::max(tail, int(lead)));
         const Bitboard line = line_of<Horizontal>(lo, hi);
-        OrdoTargets& targets = targets_for(line);
+        const Bitboard need = dilate(line) & (own_ ^ line);
         for (int k = 1; k <= room; ++k) {
           const int shift_by = upward ? k * step : -k * step;
           const Bitboard moved = shift_by > 0 ? line << shift_by : line >> -shift_by;
-          if (targets.accepts(moved)) v.ordo(lo, hi, moved.lsb());
+          if (keeps_connected(line, need, moved)) v.ordo(lo, hi, moved.lsb());
         }
       }
     }
   }
 
-  // An ordo [lo, hi] whose every square has an empty neighbour in dir (not along the line).
+  // The number of squares of a ray (from its origin outward in d) before its first square in
+  // `stops`, or the whole ray.
+  static int first_stop(Bitboard r, Bitboard stops, Direction d) {
+    const Bitboard hit = r & stops;
+    if (!hit) return r.count();
+    return (r ^ ray(d, is_increasing(d) ? hit.lsb() : hit.msb())).count() - 1;
+  }
+
+  // An ordo [lo, hi] whose every square has an empty neighbour in dir (not along the line): it
+  // slides while every square of the moved line is `steppable` (has an empty neighbour in dir).
   template <bool Horizontal, class Visitor>
-  void slide_ordo(Square lo, Square hi, Direction dir, Visitor& v) {
+  void slide_ordo(Square lo, Square hi, Direction dir, Bitboard steppable, Visitor& v) {
     const Bitboard line = line_of<Horizontal>(lo, hi);
-    OrdoTargets& targets = targets_for(line);
-    const int n = line.count();
+    const Bitboard need = dilate(line) & (own_ ^ line);
     Bitboard moved = shift(line, dir);  // known empty
     for (;;) {
-      if (targets.accepts(moved)) v.ordo(lo, hi, moved.lsb());
-      const Bitboard next = shift(moved, dir);
-      if (next.count() != n || (next & ~empty_)) return;
-      moved = next;
+      if (keeps_connected(line, need, moved)) v.ordo(lo, hi, moved.lsb());
+      if (moved & ~steppable) return;
+      moved = shift(moved, dir);
     }
   }
 
-  template <bool Horizontal>
-  static bool same_line(int a, int b) {
-    return Horizontal ? rank_of(Square(a)) == rank_of(Square(b)) : true;
+  // Whether the side stays connected when `line` (its squares of the rest touching it: `need`)
+  // lands on `landing`. A connected side's rest has every group touching the line, so the side
+  // stays connected iff a flood from the landing line reaches all of `need`.
+  bool keeps_connected(Bitboard line, Bitboard need, Bitboard landing) const {
+    const Bitboard after = (own_ ^ line) | landing;
+    if (!own_connected_) return is_connected(after);
+    return flood_reaches(landing, after, need);
   }
 
   template <bool Horizontal>
   static Bitboard line_of(Square a, Square b) {
-    if constexpr (Horizontal) return Bitboard(((u128(1) << (b + 1)) - 1) ^ ((u128(1) << a) - 1));
-    else return line_between(a, b);
+    const Bitboard span(((u128(1) << (b + 1)) - 1) ^ ((u128(1) << a) - 1));
+    if constexpr (Horizontal) return span;
+    else return span & file_bb(file_of(a));
   }
 
-  // The other pieces' groups, computed on first use; a landing line is legal iff it touches all.
-  class OrdoTargets {
-   public:
-    OrdoTargets() = default;  // trivial: the generator keeps a cache of these uninitialised
-    // `whole`: the side's pieces, when they are connected (then a quick test usually shows the
-    // rest stays one group); empty otherwise.
-    OrdoTargets(Bitboard rest, Bitboard line, bool whole_connected)
-        : rest_(rest.bits()), line_(line.bits()), count_(whole_connected ? -1 : -2) {}
-    bool accepts(Bitboard landing) {
-      if (!rest_) return true;
-      if (count_ == -1 && still_connected(Bitboard(rest_), dilate(Bitboard(line_)) & Bitboard(rest_))) {
-        count_ = 1;
-        groups_[0] = rest_;
-      }
-      if (count_ < 0) {
-        count_ = 0;
-        Bitboard r(rest_);
-        while (r) {
-          Bitboard g = flood(Bitboard::square(r.lsb()), r);
-          if (count_ < GROUPS) groups_[count_] = g.bits();
-          ++count_;
-          r ^= g;
-        }
-      }
-      if (count_ > GROUPS) return false;  // too many groups for one line to join
-      const u128 reach = dilate(landing).bits();
-      for (int i = 0; i < count_; ++i)
-        if (!(reach & groups_[i])) return false;
-      return true;
-    }
-
-   private:
-    static constexpr int GROUPS = 12;  // a line of <= 10 touches at most 2 * 10 + 6 squares
-    u128 rest_, line_;
-    int count_;  // groups of rest; -1 unknown but the whole side was connected, -2 unknown
-    u128 groups_[GROUPS];
-  };
-
-  // The targets of the line, reused across directions (a small cache of recent lines).
-  OrdoTargets& targets_for(Bitboard line) {
-    for (int i = 0; i < cached_; ++i)
-      if (cache_line_[i] == line.bits()) return cache_[i];
-    const int slot = cached_ < CACHE ? cached_++ : (next_slot_++ % CACHE);
-    cache_line_[slot] = line.bits();
-    cache_[slot] = OrdoTargets(own_ ^ line, line, own_connected());
-    return cache_[slot];
-  }
-  static constexpr int CACHE = 16;
-  int cached_ = 0, next_slot_ = 0;
-  u128 cache_line_[CACHE];  // valid below cached_
-  OrdoTargets cache_[CACHE];
-
-  const Position& pos_;
   const Color us_;
   const Bitboard own_, enemy_, empty_;
+  const bool own_connected_;
   bool touch_known_ = false;
   Touch touch_;
   bool cut_known_ = false;
   Bitboard cut_;
-  bool enemy_known_ = false, enemy_connected_ = false;
-  Bitboard split_known_;
-  CaptureSplit split_[SQUARES];  // valid where split_known_ is set
+  CaptureSplits* shared_;                    // the capture-split table in use, if any yet
+  std::optional<CaptureSplits> own_splits_;  // this generator's own table, made on first capture
 };
 
 // Whether the ordo a..b, with a landing on `to`, puts a piece on `row`: the landing line's ranks are
@@ -428,6 +432,45 @@ bool any_with(const Position& pos, const Rules& rules) {
 // After a sideways part: the turn either ended (the last enemy piece was taken) or owes a forward part.
 bool sideways_part_completes(const Position& after_part) {
   return !after_part.mid_turn() || any_with(after_part, ordox_forward_rules(after_part.side_to_move()));
+}
+
+// Ordo X, at the start of a turn (`pos`, its generator `start`): runs `visit` on a generator of
+// the position after the sideways part m, for its forward parts. A quiet part leaves the enemy
+// as it was, so that generator works on the moved own set directly and shares the turn start's
+// capture splits; a capture goes through the full position. Returns false, without visiting,
+// when m took the last enemy piece (the turn ends with it).
+template <class Visit>
+bool after_sideways(const Position& pos, PartGenerator& start, Move m, Visit&& visit) {
+  const Color us = pos.side_to_move();
+  const Bitboard enemy = pos.pieces(~us);
+  if (m.is_ordo() || !enemy.has(m.to())) {
+    PartGenerator gen(us, pos.pieces(us) ^ changed_squares(m), enemy, true, &start.splits());
+    visit(gen);
+    return true;
+  }
+  const Position q = pos.after(m);
+  if (!q.mid_turn()) return false;
+  PartGenerator gen(q);
+  visit(gen);
+  return true;
+}
+
+// Ordo X turn start: the sideways parts that some forward part can follow (or that take the last
+// enemy piece), appended to `out` from index `first` on, in order; the others are dropped.
+void keep_completing_sideways(const Position& pos, PartGenerator& start, MoveList& out, std::size_t first) {
+  const PartRules forward = ordox_forward_rules(pos.side_to_move());
+  std::size_t kept = first;
+  for (std::size_t i = first; i < out.size(); ++i) {
+    const Move m = out[i];
+    bool completes = true;
+    after_sideways(pos, start, m, [&](PartGenerator& gen) {
+      AnyFinder f;
+      gen.run(forward, f);
+      completes = f.found;
+    });
+    if (completes) out.set(kept++, m);
+  }
+  out.truncate(kept);
 }
 
 // The pieces of the side to move whose slide in one of `dirs` can end on a square of `targets`
@@ -598,16 +641,17 @@ void generate_parts_unchecked(const Position& pos, MoveList& out) {
 }
 
 void generate_parts(const Position& pos, MoveList& out) {
-  const std::size_t first = out.size();
-  generate_parts_unchecked(pos, out);
-  if (pos.variant() == Variant::Classic || pos.mid_turn()) return;
-  // Keep only the sideways parts that can complete a turn.
-  std::size_t kept = first;
-  for (std::size_t i = first; i < out.size(); ++i) {
-    const Move m = out[i];
-    if (m.delta_rank() != 0 || sideways_part_completes(pos.after(m))) out.set(kept++, m);
+  if (pos.board_winner()) return;
+  if (pos.variant() == Variant::Classic || pos.mid_turn()) {
+    generate_parts_unchecked(pos, out);
+    return;
   }
-  out.truncate(kept);
+  PartGenerator gen(pos);
+  Collector c{&gen, true, &out};
+  gen.run(ordox_forward_rules(pos.side_to_move()), c);
+  const std::size_t first = out.size();
+  gen.run(ordox_sideways_rules(), c);
+  keep_completing_sideways(pos, gen, out, first);
 }
 
 void generate_tactical_parts(const Position& pos, MoveList& out) {
@@ -636,10 +680,154 @@ void generate_tactical_parts(const Position& pos, MoveList& out) {
   }
 }
 
+namespace {
+
+// The direction of a step of (df, dr), each -1, 0 or 1, not both 0.
+Direction direction_of(int df, int dr) {
+  constexpr Direction table[3][3] = {{SW, W, NW}, {S, N, N}, {SE, E, NE}};  // [df + 1][dr + 1]
+  return table[df + 1][dr + 1];
+}
+
+}  // namespace
+
+bool is_unchecked_part(const Position& pos, Move m) {
+  if (m.is_none() || pos.board_winner()) return false;
+  const Square from = m.from(), to = m.to();
+  if (from >= SQUARES || to >= SQUARES || from == to) return false;
+  const int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
+  if (df != 0 && dr != 0 && std::abs(df) != std::abs(dr)) return false;
+  const Direction d = direction_of((df > 0) - (df < 0), (dr > 0) - (dr < 0));
+  const int steps = std::max(std::abs(df), std::abs(dr));
+
+  const Color us = pos.side_to_move();
+  const Bitboard own = pos.pieces(us), enemy = pos.pieces(~us), empty = pos.empty_squares();
+  const bool ordox = pos.variant() == Variant::OrdoX;
+  PartRules rules = ordox ? ordox_forward_rules(us) : classic_rules(us, pos.split(us));
+  if (ordox && !pos.mid_turn()) {
+    rules.single |= sideways_dirs();
+    rules.h_ordo |= sideways_dirs();
+    rules.v_ordo |= sideways_dirs();
+  }
+
+  if (!m.is_ordo()) {
+    if (!own.has(from) || !(rules.single & dir_bit(d))) return false;
+    const Bitboard between = ray(d, from) ^ ray(d, to) ^ Bitboard::square(to);
+    if (between & ~empty) return false;
+    if (!empty.has(to) && !enemy.has(to)) return false;
+    if (!is_connected(own ^ Bitboard::square(from) ^ Bitboard::square(to))) return false;
+    if (!ordox || !enemy.has(to)) return m == Move::singleton(from, to);
+    CaptureSplits splits(enemy);
+    const CaptureSplit& cs = splits.of(to);
+    if (cs.choices == 1) return m == Move::singleton(from, to);
+    for (int i = 0; i < cs.choices; ++i)
+      if (m == Move::singleton_keeping(from, to, cs.keep[i])) return true;
+    return false;
+  }
+
+  const Square end2 = Square((m.raw() >> 14) & 0x7F);
+  if (end2 >= SQUARES || from >= end2) return false;
+  const bool horizontal = rank_of(from) == rank_of(end2);
+  if (!horizontal && file_of(from) != file_of(end2)) return false;
+  if (m != Move::ordo(from, end2, to)) return false;
+  const Bitboard line = line_between(from, end2);
+  if ((line & own) != line || !((horizontal ? rules.h_ordo : rules.v_ordo) & dir_bit(d))) return false;
+  const int n = line.count();
+  Bitboard moved = line;
+  for (int k = 0; k < steps; ++k) {
+    moved = shift(moved, d);
+    if (moved.count() != n || (moved & ~(empty | line))) return false;
+  }
+  return is_connected((own ^ line) | moved);
+}
+
+std::vector<Turn> legal_turns(const Position& pos) {
+  std::vector<Turn> turns;
+  if (pos.board_winner()) return turns;
+  MoveList parts;
+  if (pos.variant() == Variant::Classic || pos.mid_turn()) {
+    generate_parts_unchecked(pos, parts);
+    for (Move m : parts) turns.push_back({m, Move::none()});
+    return turns;
+  }
+  const Color us = pos.side_to_move();
+  PartGenerator gen(pos);
+  Collector c{&gen, true, &parts};
+  gen.run(ordox_forward_rules(us), c);
+  for (Move m : parts) turns.push_back({m, Move::none()});
+  parts.clear();
+  gen.run(ordox_sideways_rules(), c);
+  MoveList second;
+  for (Move m : parts) {
+    second.clear();
+    const bool owes = after_sideways(pos, gen, m, [&](PartGenerator& g) {
+      Collector f{&g, true, &second};
+      g.run(ordox_forward_rules(us), f);
+    });
+    if (!owes) turns.push_back({m, Move::none()});
+    for (Move f : second) turns.push_back({m, f});
+  }
+  return turns;
+}
+
+u64 count_turns(const Position& pos) {
+  if (pos.board_winner()) return 0;
+  const Color us = pos.side_to_move();
+  if (pos.variant() == Variant::Classic) return count_with(pos, ClassicRules{});
+  PartGenerator gen(pos);
+  Counter c{&gen, true};
+  gen.run(ordox_forward_rules(us), c);
+  if (pos.mid_turn()) return c.n;
+  MoveList sideways;
+  Collector s{&gen, true, &sideways};
+  gen.run(ordox_sideways_rules(), s);
+  u64 n = c.n;
+  for (Move m : sideways) {
+    const bool owes = after_sideways(pos, gen, m, [&](PartGenerator& g) {
+      Counter f{&g, true};
+      g.run(ordox_forward_rules(us), f);
+      n += f.n;
+    });
+    if (!owes) ++n;
+  }
+  return n;
+}
+
+bool has_legal_turn(const Position& pos) {
+  if (pos.board_winner()) return false;
+  const Color us = pos.side_to_move();
+  if (pos.variant() == Variant::Classic) return any_with(pos, ClassicRules{});
+  PartGenerator gen(pos);
+  AnyFinder any;
+  gen.run(ordox_forward_rules(us), any);
+  if (any.found || pos.mid_turn()) return any.found;
+  MoveList sideways;
+  Collector s{&gen, true, &sideways};
+  gen.run(ordox_sideways_rules(), s);
+  keep_completing_sideways(pos, gen, sideways, 0);
+  return !sideways.empty();
+}
+
+namespace reference {
+
+// The plain forms: every sideways part is played on a full position and its forward parts are
+// generated from scratch.
+
+void generate_parts(const Position& pos, MoveList& out) {
+  const std::size_t first = out.size();
+  generate_parts_unchecked(pos, out);
+  if (pos.variant() == Variant::Classic || pos.mid_turn()) return;
+  std::size_t kept = first;
+  for (std::size_t i = first; i < out.size(); ++i) {
+    const Move m = out[i];
+    if (m.delta_rank() != 0 || sideways_part_completes(pos.after(m))) out.set(kept++, m);
+  }
+  out.truncate(kept);
+}
+
 std::vector<Turn> legal_turns(const Position& pos) {
   std::vector<Turn> turns;
   MoveList parts;
-  generate_parts(pos, parts);
+  reference::generate_parts(pos, parts);
   if (pos.variant() == Variant::Classic || pos.mid_turn()) {
     for (Move m : parts) turns.push_back({m, Move::none()});
     return turns;
@@ -671,18 +859,7 @@ u64 count_turns(const Position& pos) {
   return n;
 }
 
-bool has_legal_turn(const Position& pos) {
-  if (pos.board_winner()) return false;
-  const Color us = pos.side_to_move();
-  if (pos.variant() == Variant::Classic) return any_with(pos, ClassicRules{});
-  if (any_with(pos, ordox_forward_rules(us))) return true;
-  if (pos.mid_turn()) return false;
-  MoveList sideways;
-  collect_with(pos, ordox_sideways_rules(), sideways);
-  for (Move m : sideways)
-    if (sideways_part_completes(pos.after(m))) return true;
-  return false;
-}
+}  // namespace reference
 
 GameStatus game_status(const Position& pos) {
   if (auto w = pos.board_winner()) return {w, pos.board_win_reason()};
