@@ -71,11 +71,15 @@ inline constexpr Bitboard BOARD = Bitboard((u128(1) << SQUARES) - 1);
 constexpr Bitboard Bitboard::operator~() const { return Bitboard(~bits_) & BOARD; }
 
 inline constexpr Bitboard rank_bb(int rank) { return Bitboard(u128(0x3FF) << (rank * FILES)); }
-inline constexpr Bitboard file_bb(int file) {
-  Bitboard b;
-  for (int r = 0; r < RANKS; ++r) b |= Bitboard::square(make_square(file, r));
+namespace detail {
+inline constexpr u128 file_a_bits() {
+  u128 b = 0;
+  for (int r = 0; r < RANKS; ++r) b |= u128(1) << (r * FILES);
   return b;
 }
+inline constexpr u128 FILE_A_BITS = file_a_bits();
+}  // namespace detail
+inline constexpr Bitboard file_bb(int file) { return Bitboard(detail::FILE_A_BITS << file); }
 inline constexpr Bitboard FILE_A = file_bb(0);
 inline constexpr Bitboard FILE_J = file_bb(FILES - 1);
 inline constexpr Bitboard NOT_A = ~FILE_A;

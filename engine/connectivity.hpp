@@ -78,6 +78,20 @@ inline Bitboard ring_split_squares(Bitboard b) {
   return twice;
 }
 
+// Whether the flood from `seed` through `within` (seed a non-empty subset of within) reaches every
+// square of `need`. It stops as soon as it does, or when the flood stops growing.
+inline bool flood_reaches(Bitboard seed, Bitboard within, Bitboard need) {
+  const u128 in = within.bits(), goal = need.bits(), not_a = NOT_A.bits(), not_j = NOT_J.bits();
+  u128 f = seed.bits();
+  for (;;) {
+    if ((goal & ~f) == 0) return true;
+    u128 h = f | ((f << 1) & not_a) | ((f >> 1) & not_j);
+    u128 next = (h | (h << 10) | (h >> 10)) & in;
+    if (next == f) return false;
+    f = next;
+  }
+}
+
 // Whether `rest` is connected, given that it is a connected set minus some squares and that
 // `boundary` holds the squares of rest touching the removed ones. Every group of rest touches the
 // removed squares, so one flood that reaches all of the boundary proves it; the flood stops as

@@ -21,6 +21,10 @@ void generate_forward_parts(const Position& pos, MoveList& out);
 // search meets that (never observed) case as a mid-turn node without moves and discards it.
 void generate_parts_unchecked(const Position& pos, MoveList& out);
 
+// Whether m is one of the parts generate_parts_unchecked(pos) lists, tested directly from the
+// rules without generating (for a move remembered from elsewhere, such as a table entry).
+bool is_unchecked_part(const Position& pos, Move m);
+
 // The parts among generate_parts_unchecked that capture or put a piece on the target row, plus,
 // for a classic side that is split, every reconnecting move (all its moves are forced).
 void generate_tactical_parts(const Position& pos, MoveList& out);
@@ -37,6 +41,15 @@ u64 count_turns(const Position& pos);
 
 // Whether the side to move has at least one legal complete turn.
 bool has_legal_turn(const Position& pos);
+
+// The same answers by the plain route, kept as the reference the tests compare the above with:
+// every Ordo X sideways part is played on a full position and its forward parts are generated
+// from scratch (generate_parts, legal_turns and count_turns above share the turn start's work).
+namespace reference {
+void generate_parts(const Position& pos, MoveList& out);
+std::vector<Turn> legal_turns(const Position& pos);
+u64 count_turns(const Position& pos);
+}  // namespace reference
 
 struct GameStatus {
   std::optional<Color> winner;     // none while the game goes on

@@ -35,11 +35,10 @@ u64 key_of(Bitboard squares, Color c) {
 
 Bitboard line_between(Square a, Square b) {
   if (a > b) std::swap(a, b);
-  Bitboard line;
-  int step = rank_of(a) == rank_of(b) ? 1 : FILES;
   assert(rank_of(a) == rank_of(b) || file_of(a) == file_of(b));
-  for (int s = a; s <= b; s += step) line |= Bitboard::square(Square(s));
-  return line;
+  // Every square from a to b; a file keeps only its own squares of that span.
+  const Bitboard span(((u128(1) << (b + 1)) - 1) ^ ((u128(1) << a) - 1));
+  return rank_of(a) == rank_of(b) ? span : span & file_bb(file_of(a));
 }
 
 Bitboard changed_squares(Move part) {

@@ -42,15 +42,15 @@ struct Reductions {
 };
 const Reductions REDUCTIONS;
 
-// Sorts the moves by descending score (ties keep generation order).
-void sort_by_score(MoveList& moves, int* scores) {
+// Sorts moves[first, size) by descending score; ties keep generation order.
+void sort_by_score(MoveList& moves, int* scores, std::size_t first = 0) {
   const std::size_t n = moves.size();
   // Insertion sort: lists are short and mostly in order after the first few.
-  for (std::size_t i = 1; i < n; ++i) {
+  for (std::size_t i = first + 1; i < n; ++i) {
     const int sc = scores[i];
     const Move m = moves[i];
     std::size_t j = i;
-    for (; j > 0 && scores[j - 1] < sc; --j) {
+    for (; j > first && scores[j - 1] < sc; --j) {
       scores[j] = scores[j - 1];
       moves.set(j, moves[j - 1]);
     }
@@ -58,6 +58,26 @@ void sort_by_score(MoveList& moves, int* scores) {
     moves.set(j, m);
   }
 }
+
+// Brings the best-scored move of moves[i, size) to i, the first one among equals, keeping the
+// others in order: picking moves one by one this way gives the order sort_by_score gives, without
+// sorting the moves a cut-off never reaches.
+void pick_best(MoveList& moves, int* scores, std::size_t i) {
+  std::size_t best = i;
+  for (std::size_t j = i + 1; j < moves.size(); ++j)
+    if (scores[j] > scores[best]) best = j;
+  const Move m = moves[best];
+  const int sc = scores[best];
+  for (std::size_t j = best; j > i; --j) {
+    moves.set(j, moves[j - 1]);
+    scores[j] = scores[j - 1];
+  }
+  moves.set(i, m);
+  scores[i] = sc;
+}
+
+// Moves picked one by one before the rest of a node's list is sorted at once.
+constexpr std::size_t PICKED_BEFORE_SORT = 6;
 
 }  // namespace
 
@@ -261,26 +281,48 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
       return v;
   }
 
+  // Staged: a usable table move is searched before anything is generated, so a node it cuts
+  // off never generates its parts. The order is the one a full sort would give: the table move,
+  // then the rest by score (picked one by one, then sorted once if the node goes on).
+  const Move tt_move = tt_found && is_unchecked_part(pos, hit.move) ? hit.move : Move::none();
   MoveList& moves = f.list();
   moves.clear();
-  generate_parts_unchecked(pos, moves);
-  // A mid-turn node without a forward part means the sideways part before it was illegal.
-  if (moves.empty()) return pos.mid_turn() ? -INF : loss_in(ply);
+  int* scores = f.scores.get();
+  bool generated = false;
+  auto generate = [&] {
+    const std::size_t first = moves.size();  // 1 when the table move is already in place
+    generate_parts_unchecked(pos, moves);
+    if (first == 1) {  // drop the table move's second copy
+      std::size_t kept = 1;
+      for (std::size_t j = 1; j < moves.size(); ++j)
+        if (moves[j] != tt_move) moves.set(kept++, moves[j]);
+      moves.truncate(kept);
+    }
+    order_moves(pos, moves, tt_move, height, scores);
+    generated = true;
+  };
+  if (tt_move.is_none()) {
+    generate();
+    // A mid-turn node without a forward part means the sideways part before it was illegal.
+    if (moves.empty()) return pos.mid_turn() ? -INF : loss_in(ply);
+  } else {
+    moves.push(tt_move);
+  }
 
   // Reverse futility: far above beta at low depth, trust the static evaluation.
   const Value static_eval = evaluate(pos);
   if (!pv_node && depth <= 3 && !is_decisive(beta) && static_eval - 120 * depth >= beta) return static_eval;
 
-  int* scores = f.scores.get();
-  order_moves(pos, moves, tt_found ? hit.move : Move::none(), height, scores);
-
   const Value alpha0 = alpha;
   Value best = -INF;
   Move best_move;
-  sort_by_score(moves, scores);
   const Value static_eval_margin = static_eval + 150 * depth;
   int quiets_tried = 0;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
+  for (std::size_t i = 0;; ++i) {
+    if (i == 1 && !generated) generate();
+    if (i >= moves.size()) break;
+    if (i == PICKED_BEFORE_SORT) sort_by_score(moves, scores, i);
+    else if (i < PICKED_BEFORE_SORT && !(i == 0 && !tt_move.is_none())) pick_best(moves, scores, i);
     const Move m = moves[i];
 
     const Position child = pos.after(m);

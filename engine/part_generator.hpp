@@ -1,0 +1,436 @@
+// The part generator behind movegen: direction rules per pass, Ordo X capture splits, the
+// generator that enumerates the legal parts of one side under given rules, and its visitors
+// (count, collect, find). Internal to the rules core: only movegen.cpp includes it.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <optional>
+
+#include "connectivity.hpp"
+#include "position.hpp"
+
+namespace ordo::parts {
+
+
+// Which directions each kind of piece group may move in, for one generation pass.
+struct PartRules {
+  DirSet single = 0;  // singletons
+  DirSet h_ordo = 0;  // horizontal ordos (E/W is a single-file move)
+  DirSet v_ordo = 0;  // vertical ordos (N/S is a single-file move)
+  Bitboard single_targets = BOARD;  // singleton destinations considered at all
+  Bitboard movers = BOARD;          // pieces considered for singleton moves at all
+};
+
+inline PartRules classic_rules(Color us, bool split) {
+  DirSet fwd = DirSet(forward_dirs(us) | sideways_dirs());
+  if (!split) return {fwd, straight_forward(us), sideways_dirs()};
+  return {DirSet(fwd | backward_dirs(us)), DirSet(straight_forward(us) | straight_backward(us)), sideways_dirs()};
+}
+inline PartRules ordox_forward_rules(Color us) { return {forward_dirs(us), forward_dirs(us), forward_dirs(us)}; }
+inline PartRules ordox_sideways_rules() { return {sideways_dirs(), sideways_dirs(), sideways_dirs()}; }
+
+// What a capture on one square does to an Ordo X enemy: how many distinct moves it makes (one per
+// tied largest group that may stay) and, when more than one, the lowest square of each such group.
+// A connected enemy splits into at most 4 groups, but one that a FEN gives already split can have
+// up to 20 (isolated pieces two squares apart: 5 x 4).
+struct CaptureSplit {  // no default initialisers: the table keeps 80 of them uninitialised
+  int choices;
+  std::array<Square, 20> keep;
+};
+
+// The capture splits of one enemy set, filled on first use. Generators for several own sets
+// against the same enemy (the forward parts after each quiet sideways part of a turn) share one.
+class CaptureSplits {
+ public:
+  explicit CaptureSplits(Bitboard enemy) : enemy_(enemy) {}
+  Bitboard enemy() const { return enemy_; }
+  const CaptureSplit& of(Square x) {
+    if (!known_.has(x)) {
+      known_ |= Bitboard::square(x);
+      split_[x] = compute(x);
+    }
+    return split_[x];
+  }
+
+ private:
+  CaptureSplit compute(Square x) {
+    CaptureSplit cs;
+    cs.choices = 1;
+    const Bitboard rest = enemy_ ^ Bitboard::square(x);
+    if (!rest) return cs;
+    if (!enemy_known_) enemy_connected_ = is_connected(enemy_), enemy_known_ = true;
+    if (enemy_connected_ && ring_connected(enemy_, x)) return cs;
+    Groups g = groups_of(rest);
+    int best = 0, ties = 0;
+    for (int i = 0; i < g.count; ++i) {
+      int n = g.group[i].count();
+      if (n > best) best = n, ties = 0;
+      if (n == best) cs.keep[ties++] = g.group[i].lsb();
+    }
+    cs.choices = ties;
+    return cs;
+  }
+
+  const Bitboard enemy_;
+  Bitboard known_;
+  bool enemy_known_ = false, enemy_connected_ = false;
+  CaptureSplit split_[SQUARES];  // valid where known_ is set
+};
+
+// Enumerates the legal parts of one position under given direction rules. The visitor receives
+// singleton destinations per piece as bitboards and ordo moves one by one; every part it receives
+// keeps the mover connected.
+class PartGenerator {
+ public:
+  explicit PartGenerator(const Position& pos)
+      : PartGenerator(pos.side_to_move(), pos.pieces(pos.side_to_move()), pos.pieces(~pos.side_to_move()),
+                      !pos.split(pos.side_to_move()), nullptr) {}
+  // A side `us` with pieces `own` (connected or not) against `enemy`; `splits`, if given, is a
+  // shared capture-split table for this enemy set.
+  PartGenerator(Color us, Bitboard own, Bitboard enemy, bool own_connected, CaptureSplits* splits)
+      : us_(us), own_(own), enemy_(enemy), empty_(~(own | enemy)), own_connected_(own_connected), shared_(splits) {
+    assert(!splits || splits->enemy() == enemy);
+  }
+
+  bool own_connected() const { return own_connected_; }
+  Color side() const { return us_; }
+
+  template <class Visitor>
+  void run(const PartRules& rules, Visitor& v) {
+    if (rules.single && (own_ & rules.movers)) {
+      Bitboard pieces = own_ & rules.movers;
+      const bool bulk = own_connected();
+      if (bulk) {
+        const Bitboard cut = cut_pieces();
+        singles_in_bulk(rules.single, pieces & ~cut, rules.single_targets, v);
+        if (v.done()) return;
+        pieces &= cut;
+      }
+      for (Square p : pieces) {
+        Bitboard dests = slides(p, rules.single) & rules.single_targets;
+        if (!dests) continue;
+        // A cut piece (or any piece of a split side) must land touching every other group.
+        Bitboard legal = dests & touch_all_groups(own_ ^ Bitboard::square(p));
+        if (legal) v.singles(p, legal & empty_, legal & enemy_);
+        if (v.done()) return;
+      }
+    }
+    if (own_.more_than_one()) {
+      if (rules.h_ordo) ordos<true>(rules.h_ordo, v);
+      if (v.done()) return;
+      if (rules.v_ordo) ordos<false>(rules.v_ordo, v);
+    }
+  }
+
+  // The pieces whose removal splits the side (the side must be connected); computed once.
+  Bitboard cut_pieces() {
+    if (!cut_known_) {
+      cut_known_ = true;
+      for (Square p : own_ & ring_split_squares(own_))
+        if (!still_connected(own_ ^ Bitboard::square(p), neighbours(p) & own_)) cut_ |= Bitboard::square(p);
+    }
+    return cut_;
+  }
+
+  // Singleton parts of `movers`, none of them a cut piece of the (connected) side, found in bulk
+  // direction by direction. For such a piece p, a destination t keeps the side connected iff t
+  // touches another piece: the first square of a ray touches p itself, so it needs two touching
+  // pieces; farther squares do not touch p, so one is enough. Rays of one direction never share
+  // a square, so each destination has one origin: the nearest own piece back along the ray.
+  template <class Visitor>
+  void singles_in_bulk(DirSet dirs, Bitboard movers, Bitboard targets, Visitor& v) {
+    if (!touch_known_) touch_ = touch_counts(own_), touch_known_ = true;
+    const Bitboard open = empty_ | enemy_;
+    Bitboard once = touch_.once, twice = touch_.twice;
+    if (!own_.more_than_one()) once = twice = BOARD;  // a lone piece stays connected anywhere
+    for (int d = 0; d < DIRECTIONS; ++d) {
+      if (!(dirs & (1 << d))) continue;
+      const Direction dir = Direction(d);
+      Bitboard ray = shift(movers, dir) & open;
+      Bitboard legal = ray & twice;
+      ray &= empty_;
+      while ((ray = shift(ray, dir) & open)) {
+        legal |= ray & once;
+        ray &= empty_;
+      }
+      legal &= targets;
+      if (legal) v.bulk(*this, dir, legal & empty_, legal & enemy_);
+      if (v.done()) return;
+    }
+  }
+
+  // The origin of a singleton that arrived on t moving in direction d.
+  Square origin(Direction d, Square t) const {
+    const Direction back = opposite(d);
+    const Bitboard r = ray(back, t) & own_;
+    return is_increasing(back) ? r.lsb() : r.msb();
+  }
+
+  // Ordo X: the effect of capturing the enemy piece on x.
+  const CaptureSplit& capture_split(Square x) { return splits().of(x); }
+
+  // The capture-split table in use (this generator's own unless one was shared with it).
+  CaptureSplits& splits() {
+    if (!shared_) own_splits_.emplace(enemy_), shared_ = &*own_splits_;
+    return *shared_;
+  }
+
+ private:
+  // All squares a singleton on p reaches in the given directions: empty squares up to the first
+  // occupied one, which is included when it holds an enemy piece.
+  Bitboard slides(Square p, DirSet dirs) const {
+    const Bitboard occ = own_ | enemy_;
+    Bitboard all;
+    for (int d = 0; d < DIRECTIONS; ++d) {
+      if (!(dirs & (1 << d))) continue;
+      Bitboard r = ray(Direction(d), p);
+      Bitboard blockers = r & occ;
+      if (blockers) {
+        Square b = is_increasing(Direction(d)) ? blockers.lsb() : blockers.msb();
+        r ^= ray(Direction(d), b);
+        if (own_.has(b)) r ^= Bitboard::square(b);
+      }
+      all |= r;
+    }
+    return all;
+  }
+
+  // Squares touching every group of `set`.
+  static Bitboard touch_all_groups(Bitboard set) {
+    Bitboard mask = BOARD;
+    while (set) {
+      Bitboard g = flood(Bitboard::square(set.lsb()), set);
+      mask &= dilate(g);
+      set ^= g;
+    }
+    return mask;
+  }
+
+  // Ordo moves of lines along ranks (Horizontal) or files. A line is a run of >= 2 own pieces and
+  // each sub-run is an ordo. Candidates are found per direction with set operations first, so
+  // ordos that cannot move cost nothing; each candidate landing then costs one short flood.
+  template <bool Horizontal, class Visitor>
+  void ordos(DirSet dirs, Visitor& v) {
+    constexpr Direction up = Horizontal ? E : N, down = Horizontal ? W : S;  // along the line
+    constexpr int step = Horizontal ? 1 : FILES;
+    for (int d = 0; d < DIRECTIONS; ++d) {
+      if (!(dirs & (1 << d))) continue;
+      const Direction dir = Direction(d);
+      if (dir == up || dir == down) {
+        single_file<Horizontal>(dir == up, v);
+      } else {
+        // Squares whose neighbour in dir is empty; a movable ordo lies wholly inside them.
+        const Bitboard steppable = shift(empty_, opposite(dir));
+        const Bitboard free = own_ & steppable;
+        Bitboard starts = free & shift<down>(free) & ~shift<up>(free);  // run starts with a next square
+        for (Square a : starts) {
+          const int end = run_end<Horizontal>(free, a);
+          for (int lo = a; lo < end; lo += step)
+            for (int hi = lo + step; hi <= end; hi += step)
+              slide_ordo<Horizontal>(Square(lo), Square(hi), dir, steppable, v);
+        }
+      }
+      if (v.done()) return;
+    }
+  }
+
+  // The last square of the run of `set` that starts at a and goes up the line.
+  template <bool Horizontal>
+  static int run_end(Bitboard set, Square a) {
+    if constexpr (Horizontal) {
+      // The first square above a that is not in the set or starts the next rank ends the run.
+      const u128 stop = (~set.bits() | FILE_A.bits()) >> (a + 1);
+      const u64 lo = u64(stop);
+      return a + (lo ? std::countr_zero(lo) : 64);
+    } else {
+      int end = a;
+      while (end + FILES < SQUARES && set.has(Square(end + FILES))) end += FILES;
+      return end;
+    }
+  }
+
+  // Moves along the line itself: the leading end steps onto empty squares, the rest follow.
+  template <bool Horizontal, class Visitor>
+  void single_file(bool upward, Visitor& v) {
+    constexpr Direction up = Horizontal ? E : N, down = Horizontal ? W : S;
+    constexpr int step = Horizontal ? 1 : FILES;
+    const Direction ahead = upward ? up : down, behind = upward ? down : up;
+    // Leading ends: an own piece behind them on the line and an empty square ahead.
+    const Bitboard leads = upward ? own_ & shift<up>(own_) & shift<down>(empty_) : own_ & shift<down>(own_) & shift<up>(empty_);
+    for (Square lead : leads) {
+      const int room = first_stop(ray(ahead, lead), ~empty_, ahead);  // empty squares ahead
+      const int length = first_stop(ray(behind, lead), ~own_, behind);  // own pieces behind
+      const int back = upward ? -step : step;
+      for (int t = 1; t <= length; ++t) {
+        const int tail = lead + t * back;
+        const Square lo = Square(std::min(tail, int(lead))), hi = Square(std::max(tail, int(lead)));
+        const Bitboard line = line_of<Horizontal>(lo, hi);
+        const Bitboard need = dilate(line) & (own_ ^ line);
+        for (int k = 1; k <= room; ++k) {
+          const int shift_by = upward ? k * step : -k * step;
+          const Bitboard moved = shift_by > 0 ? line << shift_by : line >> -shift_by;
+          if (keeps_connected(line, need, moved)) v.ordo(lo, hi, moved.lsb());
+        }
+      }
+    }
+  }
+
+  // The number of squares of a ray (from its origin outward in d) before its first square in
+  // `stops`, or the whole ray.
+  static int first_stop(Bitboard r, Bitboard stops, Direction d) {
+    const Bitboard hit = r & stops;
+    if (!hit) return r.count();
+    return (r ^ ray(d, is_increasing(d) ? hit.lsb() : hit.msb())).count() - 1;
+  }
+
+  // An ordo [lo, hi] whose every square has an empty neighbour in dir (not along the line): it
+  // slides while every square of the moved line is `steppable` (has an empty neighbour in dir).
+  template <bool Horizontal, class Visitor>
+  void slide_ordo(Square lo, Square hi, Direction dir, Bitboard steppable, Visitor& v) {
+    const Bitboard line = line_of<Horizontal>(lo, hi);
+    const Bitboard need = dilate(line) & (own_ ^ line);
+    Bitboard moved = shift(line, dir);  // known empty
+    for (;;) {
+      if (keeps_connected(line, need, moved)) v.ordo(lo, hi, moved.lsb());
+      if (moved & ~steppable) return;
+      moved = shift(moved, dir);
+    }
+  }
+
+  // Whether the side stays connected when `line` (its squares of the rest touching it: `need`)
+  // lands on `landing`. A connected side's rest has every group touching the line, so the side
+  // stays connected iff a flood from the landing line reaches all of `need`.
+  bool keeps_connected(Bitboard line, Bitboard need, Bitboard landing) const {
+    const Bitboard after = (own_ ^ line) | landing;
+    if (!own_connected_) return is_connected(after);
+    return flood_reaches(landing, after, need);
+  }
+
+  template <bool Horizontal>
+  static Bitboard line_of(Square a, Square b) {
+    const Bitboard span(((u128(1) << (b + 1)) - 1) ^ ((u128(1) << a) - 1));
+    if constexpr (Horizontal) return span;
+    else return span & file_bb(file_of(a));
+  }
+
+  const Color us_;
+  const Bitboard own_, enemy_, empty_;
+  const bool own_connected_;
+  bool touch_known_ = false;
+  Touch touch_;
+  bool cut_known_ = false;
+  Bitboard cut_;
+  CaptureSplits* shared_;                    // the capture-split table in use, if any yet
+  std::optional<CaptureSplits> own_splits_;  // this generator's own table, made on first capture
+};
+
+// Whether the ordo a..b, with a landing on `to`, puts a piece on `row`: the landing line's ranks are
+// those of `to` and of b moved as far.
+inline bool ordo_lands_on(Square a, Square b, Square to, Bitboard row) {
+  const int dr = rank_of(to) - rank_of(a);
+  return bool((rank_bb(rank_of(to)) | rank_bb(rank_of(b) + dr)) & row);
+}
+
+// Visitors.
+struct Counter {
+  PartGenerator* gen;
+  bool ordox;
+  u64 n = 0;
+  bool done() const { return false; }
+  void singles(Square, Bitboard quiet, Bitboard captures) {
+    n += u64(quiet.count());
+    if (!ordox) { n += u64(captures.count()); return; }
+    for (Square x : captures) n += u64(gen->capture_split(x).choices);
+  }
+  void ordo(Square, Square, Square) { ++n; }
+  // Destinations reached in one direction, each by exactly one piece.
+  void bulk(PartGenerator&, Direction, Bitboard quiet, Bitboard captures) { singles(NO_SQUARE, quiet, captures); }
+};
+
+struct Collector {
+  PartGenerator* gen;
+  bool ordox;
+  MoveList* out;
+  bool done() const { return false; }
+  void singles(Square from, Bitboard quiet, Bitboard captures) {
+    for (Square t : quiet) out->push(Move::singleton(from, t));
+    for (Square x : captures) {
+      const CaptureSplit* cs = ordox ? &gen->capture_split(x) : nullptr;
+      if (!cs || cs->choices == 1) { out->push(Move::singleton(from, x)); continue; }
+      for (int i = 0; i < cs->choices; ++i) out->push(Move::singleton_keeping(from, x, cs->keep[i]));
+    }
+  }
+  void ordo(Square a, Square b, Square to) { out->push(Move::ordo(a, b, to)); }
+  void bulk(PartGenerator& g, Direction d, Bitboard quiet, Bitboard captures) {
+    for (Square t : quiet) out->push(Move::singleton(g.origin(d, t), t));
+    for (Square x : captures) singles(g.origin(d, x), Bitboard(), Bitboard::square(x));
+  }
+};
+
+// Keeps captures and moves onto the target row.
+struct TacticalCollector : Collector {
+  Bitboard target_row;
+  void singles(Square from, Bitboard quiet, Bitboard captures) { Collector::singles(from, quiet & target_row, captures); }
+  void bulk(PartGenerator& g, Direction d, Bitboard quiet, Bitboard captures) {
+    Collector::bulk(g, d, quiet & target_row, captures);
+  }
+  void ordo(Square a, Square b, Square to) {
+    if (ordo_lands_on(a, b, to, target_row)) Collector::ordo(a, b, to);
+  }
+};
+
+struct AnyFinder {
+  bool found = false;
+  bool done() const { return found; }
+  void singles(Square, Bitboard, Bitboard) { found = true; }
+  void ordo(Square, Square, Square) { found = true; }
+  void bulk(PartGenerator&, Direction, Bitboard, Bitboard) { found = true; }
+};
+
+// Finds a part that wins at once: a piece onto the target row, or the capture of the last enemy piece.
+struct WinFinder {
+  Bitboard target_row;
+  bool last_enemy;
+  bool found = false;
+  bool done() const { return found; }
+  void singles(Square, Bitboard quiet, Bitboard captures) {
+    if (((quiet | captures) & target_row) || (last_enemy && captures)) found = true;
+  }
+  void bulk(PartGenerator&, Direction, Bitboard quiet, Bitboard captures) { singles(NO_SQUARE, quiet, captures); }
+  void ordo(Square a, Square b, Square to) {
+    if (ordo_lands_on(a, b, to, target_row)) found = true;
+  }
+};
+
+// Classic rules depend on whether the side to move is split; the generator knows.
+struct ClassicRules {};
+
+inline const PartRules& resolve(const PartGenerator&, const PartRules& rules) { return rules; }
+inline PartRules resolve(const PartGenerator& gen, ClassicRules) { return classic_rules(gen.side(), !gen.own_connected()); }
+
+template <class Rules>
+u64 count_with(const Position& pos, const Rules& rules) {
+  PartGenerator gen(pos);
+  Counter c{&gen, pos.variant() == Variant::OrdoX};
+  gen.run(resolve(gen, rules), c);
+  return c.n;
+}
+
+template <class Rules>
+void collect_with(const Position& pos, const Rules& rules, MoveList& out) {
+  PartGenerator gen(pos);
+  Collector c{&gen, pos.variant() == Variant::OrdoX, &out};
+  gen.run(resolve(gen, rules), c);
+}
+
+template <class Rules>
+bool any_with(const Position& pos, const Rules& rules) {
+  PartGenerator gen(pos);
+  AnyFinder f;
+  gen.run(resolve(gen, rules), f);
+  return f.found;
+}
+
+}  // namespace ordo::parts
