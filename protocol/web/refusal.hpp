@@ -1,7 +1,6 @@
-// Why a move the page tried is not legal, in words a player understands. The core's parser gives
-// the verdict and its own reason; when that reason is only "not a legal move here", the part is
-// examined against the rule book (line, direction, path, captures, connection) to say which rule
-// it breaks. Used only to explain a refusal, never to decide legality.
+// Why a move the page tried is not legal, in words a player understands: the core's parser gives
+// the verdict and names the rule the move breaks (line, direction, path, captures, connection).
+// Used only to explain a refusal, never to decide legality.
 #pragma once
 
 #include <string>

@@ -45,7 +45,7 @@ TEST_SUITE("match") {
     CHECK_FALSE(parse_seconds_ms("1e3"));
   }
 
-  TEST_CASE("go commands carry both clocks, in UCI or UGI names") {
+  TEST_CASE("go commands carry both clocks in UCI or UGI names") {
     TimeControl tc;
     parse_clock("10+0.1", tc, nullptr);
     Clock w{9000, 0}, b{8000, 0};
@@ -60,7 +60,7 @@ TEST_SUITE("match") {
     CHECK(go_command(st, st, w, b, true, false) == "go movetime 100");
   }
 
-  TEST_CASE("the command line: engines, -each, options and errors") {
+  TEST_CASE("the command line: engines and -each and options and errors") {
     auto inv = parse({"-engine", "cmd=/bin/a", "name=A", "option.Play Mode=greedy", "-engine", "cmd=/x/b", "proto=ugi",
                       "-each", "tc=2+0.05", "option.Hash=8", "-variant", "ordox", "-rounds", "3", "-concurrency", "2",
                       "-sprt", "elo0=0", "elo1=10", "-draw", "movenumber=20", "movecount=4", "score=10", "-pgnout",
@@ -104,7 +104,7 @@ TEST_SUITE("match") {
     CHECK(replay->files.size() == 2);
   }
 
-  TEST_CASE("schedule: round-robin and gauntlet, colour-swapped pairs, shards of whole pairs") {
+  TEST_CASE("schedule: round-robin and gauntlet with colour-swapped pairs and shards of whole pairs") {
     MatchConfig c;
     c.engines.resize(4);
     c.rounds = 3;
@@ -144,7 +144,7 @@ TEST_SUITE("match") {
     CHECK(s1[1].pair != s1[2].pair);
   }
 
-  TEST_CASE("opening book: EPD and FEN files, random order, errors with line numbers") {
+  TEST_CASE("opening book: EPD and FEN files in random order and errors with line numbers") {
     const std::string path = "match_test_openings.epd";
     {
       std::ofstream f(path);
@@ -177,7 +177,7 @@ TEST_SUITE("match") {
     std::remove(path.c_str());
   }
 
-  TEST_CASE("statistics: W/D/L, pentanomial pairs, Elo and its interval") {
+  TEST_CASE("statistics: W/D/L and pentanomial pairs and Elo with its interval") {
     std::vector<GameScore> games;
     // Engine 0 vs 1: pairs (1,1) (1,0.5) (0.5,0.5) (0,1) and one unpaired win for engine 1.
     const double a_points[][2] = {{1, 1}, {1, 0.5}, {0.5, 0.5}, {0, 1}};
@@ -205,7 +205,7 @@ TEST_SUITE("match") {
     CHECK(std::isinf(elo_from_score(1.0)));
   }
 
-  TEST_CASE("SPRT: sign, bounds and agreement with the normal approximation") {
+  TEST_CASE("SPRT: sign and bounds and agreement with the normal approximation") {
     const SprtState none = sprt_state({0, 0, 0, 0, 0}, 0, 5, 0.05, 0.05);
     CHECK(none.llr == 0);
     CHECK(none.lower == doctest::Approx(std::log(0.05 / 0.95)));

@@ -76,7 +76,7 @@ TEST_SUITE("records") {
     CHECK(write_record(r).find("7... j4j3 8. a7a8 1-0") != std::string::npos);
   }
 
-  TEST_CASE("long movetext wraps and reads back; glued move numbers are accepted") {
+  TEST_CASE("long movetext wraps and reads back and glued move numbers are accepted") {
     GameRecord r = base_record();
     for (int i = 0; i < 60; ++i) r.moves.push_back({i % 2 ? "c8a8" : "c1a1", "+0.01/1 0.001s"});
     finish(r, "*", "abandoned");
@@ -156,7 +156,7 @@ TEST_SUITE("records") {
     CHECK(replay_record(limit).ok);
   }
 
-  TEST_CASE("replay catches wrong results, illegal moves and bad tags") {
+  TEST_CASE("replay catches wrong results and illegal moves and bad tags") {
     auto problems_of = [](const GameRecord& r) {
       auto rep = replay_record(r);
       CHECK_FALSE(rep.ok);

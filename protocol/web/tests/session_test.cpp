@@ -317,7 +317,7 @@ TEST_SUITE("web") {
     h.send("check a3b5");
     CHECK(has(h.last("refusal"), "straight line"));
     h.send("check c1e1");
-    CHECK(has(h.last("refusal"), "blocked on d1"));
+    CHECK(has(h.last("refusal"), "blocked at d1"));
     h.send("check a6a5");
     CHECK(has(h.last("refusal"), "no white piece on a6"));
     h.send("check a3a4");
@@ -326,7 +326,7 @@ TEST_SUITE("web") {
     h.send("check d2e1");
     CHECK(has(h.last("refusal"), "backward"));
     h.send("check d3d2d4");
-    CHECK(has(h.last("refusal"), "vertical ordo moves only sideways"));
+    CHECK(has(h.last("refusal"), "vertical ordo moves sideways only"));
     h.send("new ordox");
     h.send("check c2d2c4");
     CHECK(has(h.last("refusal"), "is legal"));
