@@ -62,6 +62,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if ((mentions(l, "go") && !mentions(l, "infinite") && !mentions(l, "ponder")) || mentions(l, "ponderhit"))
       session.handle("stop");
   }
-  session.drain();  // the next input starts from an idle engine
+  session.handle("stop");  // an infinite or ponder search of this input ends here
+  session.drain();         // the next input starts from an idle engine
   return 0;
 }
