@@ -12,7 +12,9 @@
 //   tested by the protocol and search tests; an input must not allocate gigabytes);
 // - a line mentioning `go` (unless it also holds `infinite` or `ponder`) or `ponderhit` is
 //   followed by `stop`, so a search never outlives its command by more than the stop latency.
-// `quit` ends the input's script (the session itself lives on). The output is dropped.
+// `quit` ends the input's script (the session itself lives on). Each input ends with `stop` and
+// waits until the worker is idle, so an `infinite` or `ponder` search ends with its input. The
+// output is dropped.
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
