@@ -1,9 +1,19 @@
 #include "game_record.hpp"
 
 #include <cctype>
+#include <ctime>
 #include <fstream>
 
 namespace ordo::records {
+
+std::string today_tag_date() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
+  return buf;
+}
 
 namespace {
 

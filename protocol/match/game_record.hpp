@@ -36,6 +36,9 @@ struct GameRecord {
 // True for the four result tokens.
 bool is_result_token(const std::string& text);
 
+// Today's date in UTC as a Date tag value ("YYYY.MM.DD").
+std::string today_tag_date();
+
 // The record as text: tag lines, a blank line, movetext wrapped at about 80 columns ending with
 // the result, and a blank line. Move numbers follow the FEN's side to move and fullmove counter
 // when the FEN tag is present (Black to move starts with "N...").

@@ -3,7 +3,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 #include <thread>
 #include <unistd.h>
 
@@ -15,15 +14,6 @@ using records::Outcome;
 using records::Termination;
 
 namespace {
-
-std::string utc_date() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
-  return buf;
-}
 
 std::string host_name() {
   char buf[256] = {};
@@ -56,7 +46,7 @@ void fill_tags(records::GameRecord& r, const MatchConfig& config, const Schedule
   r.tags.clear();
   r.set_tag("Event", config.event);
   r.set_tag("Site", config.site.empty() ? host_name() : config.site);
-  r.set_tag("Date", utc_date());
+  r.set_tag("Date", records::today_tag_date());
   r.set_tag("Round", std::to_string(game.round));
   r.set_tag("White", w.name);
   r.set_tag("Black", b.name);

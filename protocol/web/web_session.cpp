@@ -1,12 +1,12 @@
 #include "web_session.hpp"
 
 #include <cstdio>
-#include <ctime>
 
 #include "json_writer.hpp"
 #include "legal_parts.hpp"
 #include "movegen.hpp"
 #include "notation.hpp"
+#include "game_record.hpp"
 #include "record_io.hpp"
 #include "refusal.hpp"
 #include "tokenizer.hpp"
@@ -32,15 +32,6 @@ std::string excerpt(std::string_view s, std::size_t max = 60) {
   for (char c : s.substr(0, max)) out += (static_cast<unsigned char>(c) < 0x20) ? ' ' : c;
   if (s.size() > max) out += "...";
   return out;
-}
-
-std::string today() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
-  return buf;
 }
 
 void write_turn_parts(JsonWriter& out, const Turn& turn) {
@@ -275,7 +266,7 @@ void WebSession::cmd_save() {
       time_control = buf;
     }
   }
-  out.field("text", save_record(game_, player_name(WHITE), player_name(BLACK), today(), time_control));
+  out.field("text", save_record(game_, player_name(WHITE), player_name(BLACK), records::today_tag_date(), time_control));
   out.end_object();
   send_(out.text());
 }
