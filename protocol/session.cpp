@@ -89,18 +89,15 @@ bool Session::handle(const std::string& line) {
     return false;
   }
   if (c == "isready") {
-    if (w.size() == 1) worker_.ping();
-    else say_error("'isready' takes no arguments, got '" + join_words(w, 1, w.size()) + "'");
+    if (no_args()) worker_.ping();
     return true;
   }
   if (c == "stop") {
-    if (w.size() == 1) worker_.stop();
-    else say_error("'stop' takes no arguments, got '" + join_words(w, 1, w.size()) + "'");
+    if (no_args()) worker_.stop();
     return true;
   }
   if (c == "ponderhit") {
-    if (w.size() == 1) worker_.ponderhit();
-    else say_error("'ponderhit' takes no arguments, got '" + join_words(w, 1, w.size()) + "'");
+    if (no_args()) worker_.ponderhit();
     return true;
   }
   // Everything else acts in order, after the work queued before it.
