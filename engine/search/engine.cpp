@@ -25,6 +25,7 @@ struct Engine::Impl {
   u64 rng_state = 1;
 
   std::unique_ptr<SearchShared> shared;
+  std::vector<std::unique_ptr<Searcher>> searchers;  // one per thread, kept between searches
   std::thread main_thread;
   std::thread timer_thread;
   mutable std::mutex mutex;
@@ -178,11 +179,13 @@ void Engine::Impl::search_thread(SearchListener& listener) {
     finish_and_report(listener, t, std::nullopt);
     return;
   }
-  // Each search starts with fresh killers and history.
-  std::vector<std::unique_ptr<Searcher>> fresh;
+  // Each search starts with fresh killers and history, in the searchers' kept memory.
+  std::vector<std::unique_ptr<Searcher>>& fresh = searchers;
+  if (fresh.size() > std::size_t(threads)) fresh.resize(std::size_t(threads));
   for (int i = 0; i < threads; ++i) {
-    fresh.push_back(std::make_unique<Searcher>(s, i));
-    fresh.back()->set_root(current, keys);
+    if (std::size_t(i) < fresh.size()) fresh[std::size_t(i)]->attach(s);
+    else fresh.push_back(std::make_unique<Searcher>(s, i));
+    fresh[std::size_t(i)]->set_root(current, keys);
   }
   std::vector<std::thread> helpers;
   for (int i = 1; i < threads; ++i) helpers.emplace_back([&fresh, i] { fresh[std::size_t(i)]->run(nullptr); });

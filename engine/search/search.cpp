@@ -117,12 +117,17 @@ struct Searcher::Frame {
 };
 
 Searcher::Searcher(SearchShared& shared, int thread_index)
-    : shared_(shared), index_(thread_index), frames_(std::make_unique<Frame[]>(MAX_HEIGHT + 2)),
+    : shared_(&shared), index_(thread_index), frames_(std::make_unique<Frame[]>(MAX_HEIGHT + 2)),
       history_(std::make_unique<int[]>(HISTORY_SIZE)) {
   clear_history();
 }
 
 Searcher::~Searcher() = default;
+
+void Searcher::attach(SearchShared& shared) {
+  shared_ = &shared;
+  clear_history();
+}
 
 void Searcher::clear_history() {
   std::fill(history_.get(), history_.get() + HISTORY_SIZE, 0);
@@ -135,7 +140,7 @@ void Searcher::set_root(const Position& root, const std::vector<u64>& history) {
   history_len_ = keys_.size();
   lines_.clear();
   for (const Turn& t : legal_turns(root)) {
-    const auto& only = shared_.limits.search_turns;
+    const auto& only = shared_->limits.search_turns;
     if (!only.empty() && std::find(only.begin(), only.end(), t) == only.end()) continue;
     RootLine line;
     line.turn = t;
@@ -147,15 +152,15 @@ void Searcher::set_root(const Position& root, const std::vector<u64>& history) {
 }
 
 bool Searcher::should_stop() {
-  if (shared_.stop.load(std::memory_order_relaxed)) return true;
-  if (shared_.limits.nodes && shared_.total_nodes() >= shared_.limits.nodes) {
-    shared_.stop = true;
+  if (shared_->stop.load(std::memory_order_relaxed)) return true;
+  if (shared_->limits.nodes && shared_->total_nodes() >= shared_->limits.nodes) {
+    shared_->stop = true;
     return true;
   }
   // Every thread looks at the clock, often: an Ordo X node can be costly, and on a busy machine the
   // main thread may not be the one running. (The engine's timer also stops the search on time.)
-  if ((nodes_ & 63) == 0 && shared_.out_of_time()) {
-    shared_.stop = true;
+  if ((nodes_ & 63) == 0 && shared_->out_of_time()) {
+    shared_->stop = true;
     return true;
   }
   return false;
@@ -207,7 +212,7 @@ void Searcher::update_quiet_stats(const Position& pos, Move best, int depth, int
 
 Value Searcher::qsearch(const Position& pos, Value alpha, Value beta, int ply, int height, int qdepth) {
   ++nodes_;
-  shared_.thread_nodes[index_]->store(nodes_, std::memory_order_relaxed);
+  shared_->thread_nodes[index_]->store(nodes_, std::memory_order_relaxed);
   seldepth_ = std::max(seldepth_, ply);
   if (should_stop()) return 0;
   if (pos.board_winner()) return loss_in(ply);
@@ -246,7 +251,7 @@ Value Searcher::qsearch(const Position& pos, Value alpha, Value beta, int ply, i
     Value v = same_side ? qsearch(child, alpha, beta, ply, height + 1, qdepth + 1)
                         : -qsearch(child, -beta, -alpha, ply + 1, height + 1, qdepth + 1);
     keys_.pop_back();
-    if (shared_.stop.load(std::memory_order_relaxed)) return 0;
+    if (shared_->stop.load(std::memory_order_relaxed)) return 0;
     if (v > best) {
       best = v;
       if (v > alpha) alpha = v;
@@ -263,7 +268,7 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
   if (ply > 0 && is_repetition(pos, height)) return DRAW;
   if (depth <= 0) return qsearch(pos, alpha, beta, ply, height, 0);
   ++nodes_;
-  shared_.thread_nodes[index_]->store(nodes_, std::memory_order_relaxed);
+  shared_->thread_nodes[index_]->store(nodes_, std::memory_order_relaxed);
   if (should_stop()) return 0;
   if (height >= MAX_HEIGHT || ply >= MAX_PLY - 1) return evaluate(pos);
   if (can_win_turn_by_sideways(pos) && has_winning_turn(pos)) return win_in(ply + 1);
@@ -274,7 +279,7 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
   if (alpha >= beta) return alpha;
 
   TTHit hit;
-  const bool tt_found = shared_.tt->probe(pos.key(), hit);
+  const bool tt_found = shared_->tt->probe(pos.key(), hit);
   if (tt_found && !pv_node && hit.depth >= depth) {
     Value v = from_table(hit.value, ply);
     if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && v >= beta) || (hit.bound == Bound::Upper && v <= alpha))
@@ -354,7 +359,7 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
       if (v > alpha && v < beta && pv_node) v = visit(new_depth, alpha, beta, true);
     }
     keys_.pop_back();
-    if (shared_.stop.load(std::memory_order_relaxed)) return 0;
+    if (shared_->stop.load(std::memory_order_relaxed)) return 0;
 
     if (v > best) {
       best = v;
@@ -375,7 +380,7 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
 
   if (best == -INF) return pos.mid_turn() ? -INF : loss_in(ply);  // every sideways part was illegal
   const Bound bound = best >= beta ? Bound::Lower : best > alpha0 ? Bound::Exact : Bound::Upper;
-  shared_.tt->store(pos.key(), best_move, to_table(best, ply), depth, bound);
+  shared_->tt->store(pos.key(), best_move, to_table(best, ply), depth, bound);
   return best;
 }
 
@@ -399,7 +404,7 @@ Value Searcher::search_root(int depth, Value alpha, Value beta, std::size_t firs
     }
     keys_.resize(keys_.size() - std::size_t(h));
     // An interrupted search says nothing: the lines searched before it keep their scores.
-    if (shared_.stop.load(std::memory_order_relaxed)) return best;
+    if (shared_->stop.load(std::memory_order_relaxed)) return best;
 
     if (i == first || v > alpha) {
       line.score = v;
@@ -425,9 +430,9 @@ Value Searcher::search_root(int depth, Value alpha, Value beta, std::size_t firs
 void Searcher::run(SearchListener* listener) {
   nodes_ = 0;
   if (lines_.empty()) return;
-  const SearchLimits& lim = shared_.limits;
+  const SearchLimits& lim = shared_->limits;
   const int max_depth = lim.depth > 0 ? std::min(lim.depth, MAX_PLY - 1) : MAX_PLY - 1;
-  const int pv_count = std::min<int>(shared_.multipv, int(lines_.size()));
+  const int pv_count = std::min<int>(shared_->multipv, int(lines_.size()));
   for (int depth = 1 + (index_ % 2); depth <= max_depth; ++depth) {
     for (auto& l : lines_) l.previous = l.score;
     seldepth_ = 0;
@@ -440,7 +445,7 @@ void Searcher::run(SearchListener* listener) {
       if (depth >= 4 && !is_decisive(prev) && prev > -INF) alpha = prev - delta, beta = prev + delta;
       for (;;) {
         Value v = search_root(depth, alpha, beta, first);
-        if (shared_.stop.load(std::memory_order_relaxed)) break;
+        if (shared_->stop.load(std::memory_order_relaxed)) break;
         if (v <= alpha) alpha = std::max(-INF, alpha - delta), delta *= 2;
         else if (v >= beta) beta = std::min(INF, beta + delta), delta *= 2;
         else break;
@@ -449,26 +454,26 @@ void Searcher::run(SearchListener* listener) {
       // Keep the searched lines in order of score below the fixed ones.
       std::stable_sort(lines_.begin() + std::ptrdiff_t(first) + 1, lines_.end(),
                        [](const RootLine& a, const RootLine& b) { return a.score > b.score; });
-      if (shared_.stop.load(std::memory_order_relaxed)) break;
+      if (shared_->stop.load(std::memory_order_relaxed)) break;
     }
-    if (shared_.stop.load(std::memory_order_relaxed)) {
+    if (shared_->stop.load(std::memory_order_relaxed)) {
       // A first iteration cut short still reports the root turns it finished.
       if (listener && (completed_depth_ > 0 || lines_[0].score > -INF)) report(*listener, std::max(completed_depth_, 1));
       break;
     }
     completed_depth_ = depth;
-    if (index_ == 0) shared_.first_iteration_done = true;
+    if (index_ == 0) shared_->first_iteration_done = true;
     if (listener) report(*listener, depth);
 
     // Limits checked between iterations (main thread only).
     if (index_ != 0) continue;
     const Value best = lines_[0].score;
     if (lim.mate_moves > 0 && best >= WIN_BOUND && WIN - best <= 2 * lim.mate_moves - 1) break;
-    if (!lim.infinite && !shared_.pondering.load() && shared_.budget.soft_ms >= 0 &&
-        shared_.elapsed_ms() >= shared_.budget.soft_ms * 6 / 10)
+    if (!lim.infinite && !shared_->pondering.load() && shared_->budget.soft_ms >= 0 &&
+        shared_->elapsed_ms() >= shared_->budget.soft_ms * 6 / 10)
       break;
     if (!lim.infinite && best >= WIN_BOUND && depth >= WIN - best + 2 && lim.mate_moves == 0 && lim.depth == 0 &&
-        !shared_.pondering.load())
+        !shared_->pondering.load())
       break;  // a forced win is found and proven at this depth
   }
 }
@@ -493,9 +498,9 @@ std::vector<Turn> Searcher::parts_to_turns(const Position& pos, const std::vecto
 }
 
 void Searcher::report(SearchListener& listener, int depth) {
-  const int pv_count = std::min<int>(shared_.multipv, int(lines_.size()));
-  const i64 ms = shared_.elapsed_ms();
-  const u64 nodes = shared_.total_nodes();
+  const int pv_count = std::min<int>(shared_->multipv, int(lines_.size()));
+  const i64 ms = shared_->elapsed_ms();
+  const u64 nodes = shared_->total_nodes();
   for (int i = 0; i < pv_count; ++i) {
     const RootLine& l = lines_[std::size_t(i)];
     Value v = l.score > -INF ? l.score : l.previous;
@@ -512,7 +517,7 @@ void Searcher::report(SearchListener& listener, int depth) {
     info.nodes = nodes;
     info.time_ms = ms;
     info.nps = ms > 0 ? nodes * 1000 / u64(ms) : nodes * 1000;
-    info.hashfull = shared_.tt->hashfull();
+    info.hashfull = shared_->tt->hashfull();
     if (info.score.mate_plies) {
       int w = *info.score.mate_plies > 0 ? 1000 : 0;
       info.wdl[0] = w, info.wdl[2] = 1000 - w;

@@ -52,6 +52,12 @@ class Searcher {
   Searcher(SearchShared& shared, int thread_index);
   ~Searcher();
 
+  // Makes this searcher (and the memory it has grown: per-height move lists, history) serve the
+  // next search, with fresh killers and history. The engine keeps its searchers from one search to
+  // the next: allocating and touching megabytes at each go cost a short search a noticeable share
+  // of its time.
+  void attach(SearchShared& shared);
+
   // The game so far (keys of every earlier position, for repetition) and the root position.
   void set_root(const Position& root, const std::vector<u64>& history);
   // Runs iterative deepening until a limit or stop. The main thread (index 0) reports through
@@ -75,7 +81,7 @@ class Searcher {
   void report(SearchListener& listener, int depth);
   void update_quiet_stats(const Position& pos, Move best, int depth, int height, const MoveList& moves, int tried);
 
-  SearchShared& shared_;
+  SearchShared* shared_;
   const int index_;
   Position root_;
   std::vector<u64> keys_;        // game history, then the keys along the current search path

@@ -16,19 +16,21 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int overhead) {
   const i64 left = limits.time_left_ms[us];
   if (left < 0) return b;
   const i64 inc = std::max(0, limits.increment_ms[us]);
-  // The margin grows with the clock: on a busy machine the process may wait for a core, and the
-  // reply must still arrive in time. A sixteenth of the clock (at most a second) on top of the
-  // fixed overhead.
-  const i64 margin = overhead + std::min<i64>(left / 16, 1000);
-  const i64 usable = std::max<i64>(1, left - margin);
+  // The share of the clock this move aims at (soft) is taken from the clock less the overhead.
+  const i64 usable = std::max<i64>(1, left - overhead);
   const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 30;
   i64 soft = usable / moves + inc * 3 / 4;
   soft = std::min(soft, usable / 4 + inc / 2);
-  i64 hard = std::min<i64>(soft * 4, usable / 4 + inc / 2);
-  if (limits.moves_to_go == 1) hard = std::min<i64>(usable * 4 / 5, usable - 10);
+  // The hard stop also keeps a margin that grows with the clock, a sixteenth of it (at most a
+  // second): on a busy machine the process may wait for a core, and the reply must still arrive
+  // in time. (The margin is not taken from the soft share: that would only make every move
+  // shorter on a quiet machine, where it costs strength.)
+  const i64 safe = std::max<i64>(1, usable - std::min<i64>(left / 16, 1000));
+  i64 hard = std::min<i64>(soft * 4, safe / 4 + inc / 2);
+  if (limits.moves_to_go == 1) hard = std::min<i64>(safe * 4 / 5, safe - 10);
   b.soft_ms = std::max<i64>(1, std::min(soft, hard));
-  b.hard_ms = std::max<i64>(1, std::min(hard, usable));
-  b.first_iteration_ms = std::max(b.hard_ms, usable / 3);
+  b.hard_ms = std::max<i64>(1, std::min(hard, safe));
+  b.first_iteration_ms = std::max(b.hard_ms, safe / 3);
   return b;
 }
 
