@@ -28,8 +28,8 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int overhead) {
   const i64 safe = std::max<i64>(1, usable - std::min<i64>(left / 16, 1000));
   i64 hard = std::min<i64>(soft * 4, safe / 4 + inc / 2);
   if (limits.moves_to_go == 1) hard = std::min<i64>(safe * 4 / 5, safe - 10);
-  b.soft_ms = std::max<i64>(1, std::min(soft, hard));
   b.hard_ms = std::max<i64>(1, std::min(hard, safe));
+  b.soft_ms = std::max<i64>(1, std::min(soft, b.hard_ms));
   b.first_iteration_ms = std::max(b.hard_ms, safe / 3);
   return b;
 }
