@@ -7,10 +7,12 @@ namespace ordo {
 TimeBudget plan_time(const SearchLimits& limits, Color us, int overhead) {
   TimeBudget b;
   if (limits.movetime_ms > 0) {
-    // A fixed time per move: use it all (no clock can run out), keeping a little for the reply
-    // to travel; iterations run until the hard stop.
+    // A fixed time per move: use it all, keeping a little for the reply to travel; iterations run
+    // until the hard stop. The move time is a promise to the caller (a runner counts a later reply
+    // as lost on time), so it does not stretch for an unfinished first iteration: that returns the
+    // best of the root turns it finished.
     b.hard_ms = std::max<i64>(1, limits.movetime_ms - std::min<i64>(overhead, limits.movetime_ms / 5));
-    b.first_iteration_ms = b.hard_ms * 2;
+    b.first_iteration_ms = b.hard_ms;
     return b;
   }
   const i64 left = limits.time_left_ms[us];

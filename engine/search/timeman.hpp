@@ -14,7 +14,8 @@ struct TimeBudget {
   i64 hard_ms = -1;  // stop the search at once after this; -1: no limit
   // Until the first iteration is complete the hard limit stretches to this: a move chosen from a
   // part of the root turns is often a blunder, and only a machine far busier than its cores (or
-  // an Ordo X root of thousands of turns on a short clock) needs it. -1: no limit.
+  // an Ordo X root of thousands of turns on a short clock) needs it. A fixed move time never
+  // stretches. -1: no limit.
   i64 first_iteration_ms = -1;
 };
 

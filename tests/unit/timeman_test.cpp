@@ -54,6 +54,7 @@ TEST_CASE("a fixed movetime is used whole less the overhead") {
   l.movetime_ms = 50;
   const TimeBudget b = plan_time(l, WHITE, 30);
   CHECK(b.hard_ms == 40);  // the overhead is capped at a fifth of the movetime
+  CHECK(b.first_iteration_ms == b.hard_ms);  // a move time never stretches
   CHECK(b.soft_ms == -1);
 }
 
