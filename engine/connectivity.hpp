@@ -98,15 +98,8 @@ inline bool flood_reaches(Bitboard seed, Bitboard within, Bitboard need) {
 // soon as it does, which is usually after a step or two around the removed squares.
 inline bool still_connected(Bitboard rest, Bitboard boundary) {
   if (!boundary) return !rest;
-  const u128 in = rest.bits(), need = boundary.bits(), not_a = NOT_A.bits(), not_j = NOT_J.bits();
-  u128 f = need & -need;
-  for (;;) {
-    if ((need & ~f) == 0) return true;
-    u128 h = f | ((f << 1) & not_a) | ((f >> 1) & not_j);
-    u128 next = (h | (h << 10) | (h >> 10)) & in;
-    if (next == f) return false;
-    f = next;
-  }
+  const u128 need = boundary.bits();
+  return flood_reaches(Bitboard(need & -need), rest, boundary);
 }
 
 // Squares touching at least one / at least two squares of b.
