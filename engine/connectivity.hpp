@@ -102,6 +102,17 @@ inline bool still_connected(Bitboard rest, Bitboard boundary) {
   return flood_reaches(Bitboard(need & -need), rest, boundary);
 }
 
+// Squares touching every group of `set` (the whole board when the set is empty).
+inline Bitboard touching_every_group(Bitboard set) {
+  Bitboard mask = BOARD;
+  while (set) {
+    const Bitboard g = flood(Bitboard::square(set.lsb()), set);
+    mask &= dilate(g);
+    set ^= g;
+  }
+  return mask;
+}
+
 // Squares touching at least one / at least two squares of b.
 struct Touch {
   Bitboard once, twice;

@@ -24,17 +24,17 @@ bool sideways_part_completes(const Position& after_part) {
 // capture splits; a capture goes through the full position. Returns false, without visiting,
 // when m took the last enemy piece (the turn ends with it).
 template <class Visit>
-bool after_sideways(const Position& pos, PartGenerator& start, Move m, Visit&& visit) {
+bool after_sideways(const Position& pos, PartGenerator& start, Move m, Admit use, Visit&& visit) {
   const Color us = pos.side_to_move();
   const Bitboard enemy = pos.pieces(~us);
   if (m.is_ordo() || !enemy.has(m.to())) {
-    PartGenerator gen(us, pos.pieces(us) ^ changed_squares(m), enemy, true, &start.splits());
+    PartGenerator gen(us, pos.pieces(us) ^ changed_squares(m), enemy, true, &start.splits(), use);
     visit(gen);
     return true;
   }
   const Position q = pos.after(m);
   if (!q.mid_turn()) return false;
-  PartGenerator gen(q);
+  PartGenerator gen(q, use);
   visit(gen);
   return true;
 }
@@ -47,7 +47,7 @@ void keep_completing_sideways(const Position& pos, PartGenerator& start, MoveLis
   for (std::size_t i = first; i < out.size(); ++i) {
     const Move m = out[i];
     bool completes = true;
-    after_sideways(pos, start, m, [&](PartGenerator& gen) {
+    after_sideways(pos, start, m, Admit::Never, [&](PartGenerator& gen) {
       AnyFinder f;
       gen.run(forward, f);
       completes = f.found;
@@ -165,7 +165,7 @@ bool part_wins(const Position& pos) {
     }
     if (!(rules.single && rules.movers) && !rules.h_ordo && !rules.v_ordo) return false;
   }
-  PartGenerator gen(pos);
+  PartGenerator gen(pos, Admit::Never);
   WinFinder f{target_row, last_enemy};
   gen.run(rules, f);
   if (!f.found && ordox && last_enemy && !pos.mid_turn())
@@ -218,7 +218,7 @@ void generate_parts_unchecked(const Position& pos, MoveList& out) {
     return;
   }
   // One generator for both passes: the cut pieces and touch counts are shared.
-  PartGenerator gen(pos);
+  PartGenerator gen(pos, Admit::Again);
   Collector c{&gen, true, &out};
   gen.run(ordox_forward_rules(pos.side_to_move()), c);
   if (!pos.mid_turn()) gen.run(ordox_sideways_rules(), c);
@@ -230,7 +230,7 @@ void generate_parts(const Position& pos, MoveList& out) {
     generate_parts_unchecked(pos, out);
     return;
   }
-  PartGenerator gen(pos);
+  PartGenerator gen(pos, Admit::Again);
   Collector c{&gen, true, &out};
   gen.run(ordox_forward_rules(pos.side_to_move()), c);
   const std::size_t first = out.size();
@@ -241,7 +241,7 @@ void generate_parts(const Position& pos, MoveList& out) {
 void generate_tactical_parts(const Position& pos, MoveList& out) {
   if (pos.board_winner()) return;
   const Color us = pos.side_to_move();
-  PartGenerator gen(pos);
+  PartGenerator gen(pos, Admit::Never);
   const bool ordox = pos.variant() == Variant::OrdoX;
   if (!ordox && !gen.own_connected()) {
     Collector c{&gen, false, &out};
@@ -343,7 +343,7 @@ std::vector<Turn> legal_turns(const Position& pos) {
   MoveList second;
   for (Move m : parts) {
     second.clear();
-    const bool owes = after_sideways(pos, gen, m, [&](PartGenerator& g) {
+    const bool owes = after_sideways(pos, gen, m, Admit::Always, [&](PartGenerator& g) {
       Collector f{&g, true, &second};
       g.run(ordox_forward_rules(us), f);
     });
@@ -366,7 +366,7 @@ u64 count_turns(const Position& pos) {
   gen.run(ordox_sideways_rules(), s);
   u64 n = c.n;
   for (Move m : sideways) {
-    const bool owes = after_sideways(pos, gen, m, [&](PartGenerator& g) {
+    const bool owes = after_sideways(pos, gen, m, Admit::Always, [&](PartGenerator& g) {
       Counter f{&g, true};
       g.run(ordox_forward_rules(us), f);
       n += f.n;
@@ -380,7 +380,7 @@ bool has_legal_turn(const Position& pos) {
   if (pos.board_winner()) return false;
   const Color us = pos.side_to_move();
   if (pos.variant() == Variant::Classic) return any_with(pos, ClassicRules{});
-  PartGenerator gen(pos);
+  PartGenerator gen(pos, Admit::Never);
   AnyFinder any;
   gen.run(ordox_forward_rules(us), any);
   if (any.found || pos.mid_turn()) return any.found;
@@ -394,9 +394,11 @@ bool has_legal_turn(const Position& pos) {
 namespace reference {
 
 // The plain forms: every sideways part is played on a full position and its forward parts are
-// generated from scratch.
+// generated from scratch, with every connectivity question answered by a flood of its own (the
+// thread's ShapeTable is bypassed).
 
 void generate_parts(const Position& pos, MoveList& out) {
+  const ShapeTable::Bypass from_scratch;
   const std::size_t first = out.size();
   generate_parts_unchecked(pos, out);
   if (pos.variant() == Variant::Classic || pos.mid_turn()) return;
@@ -409,6 +411,7 @@ void generate_parts(const Position& pos, MoveList& out) {
 }
 
 std::vector<Turn> legal_turns(const Position& pos) {
+  const ShapeTable::Bypass from_scratch;
   std::vector<Turn> turns;
   MoveList parts;
   reference::generate_parts(pos, parts);
@@ -429,6 +432,7 @@ std::vector<Turn> legal_turns(const Position& pos) {
 }
 
 u64 count_turns(const Position& pos) {
+  const ShapeTable::Bypass from_scratch;
   if (pos.board_winner()) return 0;
   const Color us = pos.side_to_move();
   if (pos.variant() == Variant::Classic) return count_with(pos, ClassicRules{});

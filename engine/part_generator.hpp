@@ -10,6 +10,7 @@
 
 #include "connectivity.hpp"
 #include "position.hpp"
+#include "shape_facts.hpp"
 
 namespace ordo::parts {
 
@@ -79,19 +80,25 @@ class CaptureSplits {
   CaptureSplit split_[SQUARES];  // valid where known_ is set
 };
 
+using Admit = ShapeTable::Admit;
+
 // Enumerates the legal parts of one position under given direction rules. The visitor receives
 // singleton destinations per piece as bitboards and ordo moves one by one; every part it receives
-// keeps the mover connected.
+// keeps the mover connected. For a connected side the connectivity questions are answered by the
+// thread's ShapeTable (the same answers, kept for the next generator of the same pieces); for a
+// split side, or where the table is bypassed, by floods of its own.
 class PartGenerator {
  public:
-  explicit PartGenerator(const Position& pos)
+  explicit PartGenerator(const Position& pos, Admit use = Admit::Always)
       : PartGenerator(pos.side_to_move(), pos.pieces(pos.side_to_move()), pos.pieces(~pos.side_to_move()),
-                      !pos.split(pos.side_to_move()), nullptr) {}
+                      !pos.split(pos.side_to_move()), nullptr, use) {}
   // A side `us` with pieces `own` (connected or not) against `enemy`; `splits`, if given, is a
   // shared capture-split table for this enemy set.
-  PartGenerator(Color us, Bitboard own, Bitboard enemy, bool own_connected, CaptureSplits* splits)
+  PartGenerator(Color us, Bitboard own, Bitboard enemy, bool own_connected, CaptureSplits* splits,
+                Admit use = Admit::Always)
       : us_(us), own_(own), enemy_(enemy), empty_(~(own | enemy)), own_connected_(own_connected), shared_(splits) {
     assert(!splits || splits->enemy() == enemy);
+    if (own_connected && own) facts_ = ShapeTable::for_this_thread().find(us, own, use);
   }
 
   bool own_connected() const { return own_connected_; }
@@ -99,6 +106,7 @@ class PartGenerator {
 
   template <class Visitor>
   void run(const PartRules& rules, Visitor& v) {
+    refresh_facts();
     if (rules.single && (own_ & rules.movers)) {
       Bitboard pieces = own_ & rules.movers;
       const bool bulk = own_connected();
@@ -109,10 +117,13 @@ class PartGenerator {
         pieces &= cut;
       }
       for (Square p : pieces) {
-        Bitboard dests = slides(p, rules.single) & rules.single_targets;
+        // A cut piece (or any piece of a split side) must land touching every other group. The
+        // table's landing squares, few or none, mostly settle it before any slide is traced.
+        Bitboard landings = rules.single_targets;
+        if (facts_ && !(landings &= facts_->cut_landings(p) & (empty_ | enemy_))) continue;
+        Bitboard dests = slides(p, rules.single) & landings;
         if (!dests) continue;
-        // A cut piece (or any piece of a split side) must land touching every other group.
-        Bitboard legal = dests & touch_all_groups(own_ ^ Bitboard::square(p));
+        Bitboard legal = facts_ ? dests : dests & touching_every_group(own_ ^ Bitboard::square(p));
         if (legal) v.singles(p, legal & empty_, legal & enemy_);
         if (v.done()) return;
       }
@@ -126,6 +137,8 @@ class PartGenerator {
 
   // The pieces whose removal splits the side (the side must be connected); computed once.
   Bitboard cut_pieces() {
+    refresh_facts();
+    if (facts_) return facts_->cut();
     if (!cut_known_) {
       cut_known_ = true;
       for (Square p : own_ & ring_split_squares(own_))
@@ -141,7 +154,7 @@ class PartGenerator {
   // a square, so each destination has one origin: the nearest own piece back along the ray.
   template <class Visitor>
   void singles_in_bulk(DirSet dirs, Bitboard movers, Bitboard targets, Visitor& v) {
-    if (!touch_known_) touch_ = touch_counts(own_), touch_known_ = true;
+    if (!touch_known_) touch_ = facts_ ? facts_->touch() : touch_counts(own_), touch_known_ = true;
     const Bitboard open = empty_ | enemy_;
     Bitboard once = touch_.once, twice = touch_.twice;
     if (!own_.more_than_one()) once = twice = BOARD;  // a lone piece stays connected anywhere
@@ -183,8 +196,8 @@ class PartGenerator {
   Bitboard slides(Square p, DirSet dirs) const {
     const Bitboard occ = own_ | enemy_;
     Bitboard all;
-    for (int d = 0; d < DIRECTIONS; ++d) {
-      if (!(dirs & (1 << d))) continue;
+    for (unsigned rest = dirs; rest; rest &= rest - 1) {
+      const int d = std::countr_zero(rest);
       Bitboard r = ray(Direction(d), p);
       Bitboard blockers = r & occ;
       if (blockers) {
@@ -197,42 +210,94 @@ class PartGenerator {
     return all;
   }
 
-  // Squares touching every group of `set`.
-  static Bitboard touch_all_groups(Bitboard set) {
-    Bitboard mask = BOARD;
-    while (set) {
-      Bitboard g = flood(Bitboard::square(set.lsb()), set);
-      mask &= dilate(g);
-      set ^= g;
-    }
-    return mask;
+  // The table's facts may have been replaced by another generator's since this one last ran.
+  void refresh_facts() {
+    if (facts_ && !facts_->describes(us_, own_))
+      facts_ = ShapeTable::for_this_thread().find(us_, own_, Admit::Always);
+  }
+
+  // The lowest square of an ordo whose lowest square was lo, moved k steps in d.
+  static Square moved_lsb(Square lo, Direction d, int k) {
+    return Square(lo + k * (dir_rank(d) * FILES + dir_file(d)));
+  }
+
+  // The ordo lo..hi lands at the distances of `reach` (bit k: k steps in d); the visitor hears each.
+  template <class Visitor>
+  static void visit_reach(Visitor& v, Square lo, Square hi, Direction d, unsigned reach) {
+    for (; reach; reach &= reach - 1) v.ordo(lo, hi, moved_lsb(lo, d, std::countr_zero(reach)));
   }
 
   // Ordo moves of lines along ranks (Horizontal) or files. A line is a run of >= 2 own pieces and
   // each sub-run is an ordo. Candidates are found per direction with set operations first, so
-  // ordos that cannot move cost nothing; each candidate landing then costs one short flood.
+  // ordos that cannot move cost nothing; each candidate landing then costs one short flood, or with
+  // the facts one look-up per ordo. A count with the facts takes the facts' listed paths instead.
   template <bool Horizontal, class Visitor>
   void ordos(DirSet dirs, Visitor& v) {
-    constexpr Direction up = Horizontal ? E : N, down = Horizontal ? W : S;  // along the line
-    constexpr int step = Horizontal ? 1 : FILES;
-    for (int d = 0; d < DIRECTIONS; ++d) {
-      if (!(dirs & (1 << d))) continue;
-      const Direction dir = Direction(d);
-      if (dir == up || dir == down) {
-        single_file<Horizontal>(dir == up, v);
-      } else {
-        // Squares whose neighbour in dir is empty; a movable ordo lies wholly inside them.
-        const Bitboard steppable = shift(empty_, opposite(dir));
-        const Bitboard free = own_ & steppable;
-        Bitboard starts = free & shift<down>(free) & ~shift<up>(free);  // run starts with a next square
-        for (Square a : starts) {
-          const int end = run_end<Horizontal>(free, a);
-          for (int lo = a; lo < end; lo += step)
-            for (int hi = lo + step; hi <= end; hi += step)
-              slide_ordo<Horizontal>(Square(lo), Square(hi), dir, steppable, v);
+    for (unsigned rest = dirs; rest; rest &= rest - 1) {
+      if constexpr (requires { Visitor::counts_only; }) {
+        if (facts_) {
+          const int n = facts_->count_ordo_parts(Horizontal, Direction(std::countr_zero(rest)), ~empty_);
+          if (n >= 0) {
+            v.n += u64(n);
+            continue;
+          }
         }
       }
+      switch (Direction(std::countr_zero(rest))) {
+        case N: ordos_toward<Horizontal, N>(v); break;
+        case NE: ordos_toward<Horizontal, NE>(v); break;
+        case E: ordos_toward<Horizontal, E>(v); break;
+        case SE: ordos_toward<Horizontal, SE>(v); break;
+        case S: ordos_toward<Horizontal, S>(v); break;
+        case SW: ordos_toward<Horizontal, SW>(v); break;
+        case W: ordos_toward<Horizontal, W>(v); break;
+        case NW: ordos_toward<Horizontal, NW>(v); break;
+      }
       if (v.done()) return;
+    }
+  }
+
+  template <bool Horizontal, Direction dir, class Visitor>
+  void ordos_toward(Visitor& v) {
+    constexpr Direction up = Horizontal ? E : N, down = Horizontal ? W : S;  // along the line
+    constexpr int step = Horizontal ? 1 : FILES;
+    if constexpr (dir == up || dir == down) {
+      single_file<Horizontal>(dir == up, v);
+    } else {
+      // Squares whose neighbour in dir is empty; a movable ordo lies wholly inside them.
+      const Bitboard steppable = shift<opposite(dir)>(empty_);
+      const Bitboard free = own_ & steppable;
+      Bitboard starts = free & shift<down>(free) & ~shift<up>(free);  // run starts with a next square
+      for (Square a : starts) {
+        const int end = run_end<Horizontal>(free, a);
+        if (facts_) {
+          slide_run<Horizontal, dir>(a, end, v);
+          continue;
+        }
+        for (int lo = a; lo < end; lo += step)
+          for (int hi = lo + step; hi <= end; hi += step)
+            slide_ordo<Horizontal>(Square(lo), Square(hi), dir, steppable, v);
+      }
+    }
+  }
+
+  // With the facts: the ordos inside a run a..end of squares that each have an empty neighbour in
+  // dir. An ordo moves k steps when each of its squares has k empty squares ahead in dir.
+  template <bool Horizontal, Direction dir, class Visitor>
+  void slide_run(Square a, int end, Visitor& v) {
+    constexpr int step = Horizontal ? 1 : FILES;
+    const Bitboard occupied = ~empty_;
+    int room[FILES];
+    int n = 0;
+    for (int s = a; s <= end; s += step) room[n++] = first_stop<dir>(Square(s), occupied);
+    for (int i = 0; i < n - 1; ++i) {
+      const Square lo = Square(a + i * step);
+      int r = room[i];
+      for (int j = i + 1; j < n; ++j) {
+        r = std::min(r, room[j]);
+        const Square hi = Square(a + j * step);
+        visit_reach(v, lo, hi, dir, facts_->ordo_reach(Horizontal, lo, hi, dir) & ((2u << r) - 2));
+      }
     }
   }
 
@@ -266,6 +331,11 @@ class PartGenerator {
       for (int t = 1; t <= length; ++t) {
         const int tail = lead + t * back;
         const Square lo = Square(std::min(tail, int(lead))), hi = Square(std::max(tail, int(lead)));
+        if (facts_) {
+          const unsigned open = (2u << room) - 2;  // distances 1..room
+          visit_reach(v, lo, hi, ahead, facts_->ordo_reach(Horizontal, lo, hi, ahead) & open);
+          continue;
+        }
         const Bitboard line = line_of<Horizontal>(lo, hi);
         const Bitboard need = dilate(line) & (own_ ^ line);
         for (int k = 1; k <= room; ++k) {
@@ -283,6 +353,14 @@ class PartGenerator {
     const Bitboard hit = r & stops;
     if (!hit) return r.count();
     return (r ^ ray(d, is_increasing(d) ? hit.lsb() : hit.msb())).count() - 1;
+  }
+  // The same for the ray from s in d.
+  template <Direction d>
+  static int first_stop(Square s, Bitboard stops) {
+    const Bitboard r = ray(d, s), hit = r & stops;
+    if (!hit) return r.count();
+    if constexpr (is_increasing(d)) return (r ^ ray(d, hit.lsb())).count() - 1;
+    else return (r ^ ray(d, hit.msb())).count() - 1;
   }
 
   // An ordo [lo, hi] whose every square has an empty neighbour in dir (not along the line): it
@@ -322,6 +400,7 @@ class PartGenerator {
   Touch touch_;
   bool cut_known_ = false;
   Bitboard cut_;
+  ShapeFacts* facts_ = nullptr;              // the connected side's facts from the thread's table
   CaptureSplits* shared_;                    // the capture-split table in use, if any yet
   std::optional<CaptureSplits> own_splits_;  // this generator's own table, made on first capture
 };
@@ -335,6 +414,7 @@ inline bool ordo_lands_on(Square a, Square b, Square to, Bitboard row) {
 
 // Visitors.
 struct Counter {
+  static constexpr bool counts_only = true;  // ordo parts may be counted without being visited
   PartGenerator* gen;
   bool ordox;
   u64 n = 0;
@@ -420,14 +500,14 @@ u64 count_with(const Position& pos, const Rules& rules) {
 
 template <class Rules>
 void collect_with(const Position& pos, const Rules& rules, MoveList& out) {
-  PartGenerator gen(pos);
+  PartGenerator gen(pos, Admit::Again);
   Collector c{&gen, pos.variant() == Variant::OrdoX, &out};
   gen.run(resolve(gen, rules), c);
 }
 
 template <class Rules>
 bool any_with(const Position& pos, const Rules& rules) {
-  PartGenerator gen(pos);
+  PartGenerator gen(pos, Admit::Never);
   AnyFinder f;
   gen.run(resolve(gen, rules), f);
   return f.found;
