@@ -190,7 +190,9 @@ bool has_winning_turn(const Position& pos) {
     rules.movers = pieces_reaching(pos, rules.single, rules.single_targets);
   }
   MoveList sideways;
-  collect_with(pos, rules, sideways);
+  PartGenerator gen(pos, Admit::Never);  // one pass over a set rarely met again here
+  Collector c{&gen, true, &sideways};
+  gen.run(rules, c);
   for (Move m : sideways) {
     // A quiet part leaves the enemy whole, so the forward part must reach the target row: most
     // parts are ruled out by the shape of the side alone.

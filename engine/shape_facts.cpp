@@ -116,7 +116,6 @@ void ShapeFacts::study_rest(int index, int vertical, Square lo, Square hi) {
     rest_[index] = Rest::Empty;
   } else if (still_connected(rest, dilate(ordo) & rest)) {
     rest_[index] = Rest::OneGroup;
-    touching_rest_[index] = dilate(rest);
   } else {
     // The rest falls into groups that each touch the ordo; the set stays connected iff the
     // moved ordo touches every one of them.
@@ -135,10 +134,10 @@ void ShapeFacts::study_rest(int index, int vertical, Square lo, Square hi) {
 
 void ShapeFacts::compute_reach(int index, int vertical, Square lo, Square hi, Direction d) {
   assert(rest_[index] == Rest::Empty || rest_[index] == Rest::OneGroup);
-  const Bitboard ordo = ordo_between(vertical, lo, hi);
+  const Bitboard ordo = ordo_between(vertical, lo, hi), rest = own_ ^ ordo;
+  const Bitboard touching = dilate(rest);
   const int count = rest_[index] == Rest::Empty ? 0 : 1;
-  reach_[index][slot(d)] =
-      reach_toward(d, ordo, own_ ^ ordo, &touching_rest_[index], count, steps_on_board(d, lo, hi)) | 1;
+  reach_[index][slot(d)] = reach_toward(d, ordo, rest, &touching, count, steps_on_board(d, lo, hi)) | 1;
 }
 
 void ShapeFacts::list_paths(int list, bool horizontal, Direction d) {

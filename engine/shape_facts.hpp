@@ -96,7 +96,6 @@ class ShapeFacts {
   std::array<std::array<u8, SQUARES>, 2> place_;
   std::array<std::array<u16, 5>, MAX_ORDOS> reach_;    // per ordo and non-backward direction; bit 0: known
   std::array<Rest, MAX_ORDOS> rest_;
-  std::array<Bitboard, MAX_ORDOS> touching_rest_;      // Rest::OneGroup: the squares touching it
   struct Line {
     Square start;
     u8 length;
