@@ -8,6 +8,7 @@ namespace ordo {
 namespace {
 
 thread_local int bypasses = 0;
+thread_local ShapeTable* adopted = nullptr;
 
 }  // namespace
 
@@ -201,10 +202,14 @@ ShapeFacts* ShapeTable::find(Color us, Bitboard own, Admit admit) {
 }
 
 ShapeTable& ShapeTable::for_this_thread() {
+  if (adopted) return *adopted;
   thread_local std::unique_ptr<ShapeTable> table;
   if (!table) table = std::make_unique<ShapeTable>();
   return *table;
 }
+
+ShapeTable::Adopt::Adopt(ShapeTable& table) : previous_(adopted) { adopted = &table; }
+ShapeTable::Adopt::~Adopt() { adopted = previous_; }
 
 ShapeTable::Bypass::Bypass() { ++bypasses; }
 ShapeTable::Bypass::~Bypass() { --bypasses; }

@@ -124,8 +124,22 @@ class ShapeTable {
   // `admit` lets it, else nullptr. Also nullptr when the set does not fit or the table is bypassed.
   ShapeFacts* find(Color us, Bitboard own, Admit admit);
 
-  // This thread's table, made on first use.
+  // The table this thread has adopted, if any, else the thread's own, made on first use. A thread
+  // that lives for one task only (a search started for one `go`) should adopt a table that lives
+  // longer: making one touches some megabytes of fresh memory, which costs milliseconds.
   static ShapeTable& for_this_thread();
+
+  // While one exists, this thread uses `table` (which must outlive it).
+  class Adopt {
+   public:
+    explicit Adopt(ShapeTable& table);
+    ~Adopt();
+    Adopt(const Adopt&) = delete;
+    Adopt& operator=(const Adopt&) = delete;
+
+   private:
+    ShapeTable* previous_;
+  };
 
   // While one exists on a thread, find() there returns nullptr: the generators then work from
   // scratch (the reference routes of movegen, which the tests compare with the fast ones).

@@ -10,6 +10,7 @@
 #include "search/bench_positions.hpp"
 #include "search/evaluate.hpp"
 #include "search/search.hpp"
+#include "shape_facts.hpp"
 
 namespace ordo {
 
@@ -26,6 +27,12 @@ struct Engine::Impl {
 
   std::unique_ptr<SearchShared> shared;
   std::vector<std::unique_ptr<Searcher>> searchers;  // one per thread, kept between searches
+  // The rules core's tables, one per search thread, made when the thread count is set (making one
+  // touches megabytes of fresh memory: never while a clock runs).
+  std::vector<std::unique_ptr<ShapeTable>> shape_tables;
+  void make_shape_tables() {
+    while (shape_tables.size() < std::size_t(threads)) shape_tables.push_back(std::make_unique<ShapeTable>());
+  }
   std::thread main_thread;
   std::thread timer_thread;
   mutable std::mutex mutex;
@@ -48,7 +55,7 @@ struct Engine::Impl {
   }
 };
 
-Engine::Engine() : impl_(std::make_unique<Impl>()) {}
+Engine::Engine() : impl_(std::make_unique<Impl>()) { impl_->make_shape_tables(); }
 
 Engine::~Engine() {
   stop();
@@ -79,6 +86,7 @@ int Engine::max_threads() { return int(std::clamp(std::thread::hardware_concurre
 int Engine::set_threads(int n) {
   wait();
   impl_->threads = std::clamp(n, 1, max_threads());
+  impl_->make_shape_tables();
   return impl_->threads;
 }
 void Engine::set_multipv(int n) { impl_->multipv = std::clamp(n, 1, 256); }
@@ -179,6 +187,7 @@ void Engine::Impl::search_thread(SearchListener& listener) {
     finish_and_report(listener, t, std::nullopt);
     return;
   }
+  const ShapeTable::Adopt kept(*shape_tables[0]);
   // Each search starts with fresh killers and history, in the searchers' kept memory.
   std::vector<std::unique_ptr<Searcher>>& fresh = searchers;
   if (fresh.size() > std::size_t(threads)) fresh.resize(std::size_t(threads));
@@ -188,7 +197,11 @@ void Engine::Impl::search_thread(SearchListener& listener) {
     fresh[std::size_t(i)]->set_root(current, keys);
   }
   std::vector<std::thread> helpers;
-  for (int i = 1; i < threads; ++i) helpers.emplace_back([&fresh, i] { fresh[std::size_t(i)]->run(nullptr); });
+  for (int i = 1; i < threads; ++i)
+    helpers.emplace_back([this, &fresh, i] {
+      const ShapeTable::Adopt helper_kept(*shape_tables[std::size_t(i)]);
+      fresh[std::size_t(i)]->run(nullptr);
+    });
   fresh[0]->run(&listener);
 
   // An infinite or ponder search reports only after stop or ponderhit.
