@@ -98,7 +98,9 @@ class PartGenerator {
                 Admit use = Admit::Always)
       : us_(us), own_(own), enemy_(enemy), empty_(~(own | enemy)), own_connected_(own_connected), shared_(splits) {
     assert(!splits || splits->enemy() == enemy);
-    if (own_connected && own) facts_ = ShapeTable::for_this_thread().find(us, own, use);
+    if (!own_connected || !own) return;
+    if (ShapeTable* table = ShapeTable::for_this_thread(use == Admit::Always))
+      facts_ = table->find(us, own, use);
   }
 
   bool own_connected() const { return own_connected_; }
@@ -213,7 +215,7 @@ class PartGenerator {
   // The table's facts may have been replaced by another generator's since this one last ran.
   void refresh_facts() {
     if (facts_ && !facts_->describes(us_, own_))
-      facts_ = ShapeTable::for_this_thread().find(us_, own_, Admit::Always);
+      facts_ = ShapeTable::for_this_thread(true)->find(us_, own_, Admit::Always);
   }
 
   // The lowest square of an ordo whose lowest square was lo, moved k steps in d.

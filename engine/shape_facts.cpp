@@ -201,11 +201,11 @@ ShapeFacts* ShapeTable::find(Color us, Bitboard own, Admit admit) {
   return f.reset(us, own) ? &f : nullptr;
 }
 
-ShapeTable& ShapeTable::for_this_thread() {
-  if (adopted) return *adopted;
+ShapeTable* ShapeTable::for_this_thread(bool make) {
+  if (adopted) return adopted;
   thread_local std::unique_ptr<ShapeTable> table;
-  if (!table) table = std::make_unique<ShapeTable>();
-  return *table;
+  if (!table && make) table = std::make_unique<ShapeTable>();
+  return table.get();
 }
 
 ShapeTable::Adopt::Adopt(ShapeTable& table) : previous_(adopted) { adopted = &table; }

@@ -124,10 +124,12 @@ class ShapeTable {
   // `admit` lets it, else nullptr. Also nullptr when the set does not fit or the table is bypassed.
   ShapeFacts* find(Color us, Bitboard own, Admit admit);
 
-  // The table this thread has adopted, if any, else the thread's own, made on first use. A thread
-  // that lives for one task only (a search started for one `go`) should adopt a table that lives
-  // longer: making one touches some megabytes of fresh memory, which costs milliseconds.
-  static ShapeTable& for_this_thread();
+  // The table this thread has adopted, if any, else the thread's own, made now if `make` (else
+  // nullptr until some caller makes it). Making one touches some megabytes of fresh memory, which
+  // costs milliseconds: a thread that lives for one task only (a search started for one `go`)
+  // should adopt a table that lives longer, and only counting makes one (a thread that just
+  // reads a move or lists the parts of a position once is better off without).
+  static ShapeTable* for_this_thread(bool make);
 
   // While one exists, this thread uses `table` (which must outlive it).
   class Adopt {

@@ -136,7 +136,7 @@ TEST_SUITE("shape facts") {
 
   TEST_CASE("the table describes the set it returns and is off while bypassed") {
     std::mt19937_64 rng(13);
-    ShapeTable& table = ShapeTable::for_this_thread();
+    ShapeTable& table = *ShapeTable::for_this_thread(true);
     for (int i = 0; i < 5000; ++i) {
       const Bitboard own = random_connected(rng, 30 + i % 40);
       const Color us = Color(i & 1);
