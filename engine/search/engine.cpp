@@ -282,6 +282,7 @@ Engine::BenchResult Engine::bench(int depth, const std::function<void(const std:
   BenchResult r;
   TranspositionTable tt(16);
   const auto start = Clock::now();
+  const ShapeTable::Adopt kept(*m.shape_tables[0]);  // as a search thread does
   for (const BenchPosition& bp : bench_positions()) {
     tt.clear();
     SearchShared s;
