@@ -124,6 +124,16 @@ Bitboard run_completions(Bitboard own, int length) {
   return found;
 }
 
+// Whether `length` consecutive ranks each hold a piece of `set`.
+bool occupies_consecutive_ranks(Bitboard set, int length) {
+  unsigned ranks = 0;
+  for (int r = 0; r < RANKS; ++r)
+    if (set & rank_bb(r)) ranks |= 1u << r;
+  unsigned run = ranks;  // bit r: ranks r..r+i all hold pieces
+  for (int i = 1; i < length && run; ++i) run &= ranks >> i;
+  return run != 0;
+}
+
 // The forward directions in which one of `tops` slides over empty squares onto an empty square of
 // the target row (the leading piece of an ordo that lands there).
 DirSet open_lines_to_target(Color us, Bitboard occupied, Bitboard tops) {
@@ -184,10 +194,17 @@ bool has_winning_turn(const Position& pos) {
   PartRules rules = ordox_sideways_rules();
   const TargetReach reach = target_reach(own, us);
   if (!reach.possible() && enemy.more_than_one() && own.count() > RANKS) {
-    // A quiet singleton can then help only by completing a vertical run as long as the leader's
-    // distance from the target row (see target_reach); too many pieces to make one file.
-    rules.single_targets = enemy | run_completions(own, reach.distance);
-    rules.movers = pieces_reaching(pos, rules.single, rules.single_targets);
+    // A quiet part can then help only by making a vertical run as long as the leader's distance
+    // from the target row (see target_reach; too many pieces to make one file). A sideways part
+    // moves no piece to another rank, so such a run needs that many consecutive ranks holding
+    // pieces already; without them only captures are left to try.
+    if (!occupies_consecutive_ranks(own, reach.distance)) {
+      rules = {sideways_dirs(), 0, 0, enemy, pieces_reaching(pos, sideways_dirs(), enemy)};
+    } else {
+      // A quiet singleton must complete such a run.
+      rules.single_targets = enemy | run_completions(own, reach.distance);
+      rules.movers = pieces_reaching(pos, rules.single, rules.single_targets);
+    }
   }
   MoveList sideways;
   PartGenerator gen(pos, Admit::Never);  // one pass over a set rarely met again here
