@@ -102,6 +102,15 @@ inline bool still_connected(Bitboard rest, Bitboard boundary) {
   return flood_reaches(Bitboard(need & -need), rest, boundary);
 }
 
+// The pieces of a connected set whose removal splits it: among the pieces whose neighbours are
+// not connected around them (ring_split_squares), those whose neighbours no flood joins.
+inline Bitboard cut_squares(Bitboard connected) {
+  Bitboard cut;
+  for (Square p : connected & ring_split_squares(connected))
+    if (!still_connected(connected ^ Bitboard::square(p), neighbours(p) & connected)) cut |= Bitboard::square(p);
+  return cut;
+}
+
 // Squares touching every group of `set` (the whole board when the set is empty).
 inline Bitboard touching_every_group(Bitboard set) {
   Bitboard mask = BOARD;

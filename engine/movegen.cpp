@@ -75,6 +75,13 @@ Bitboard pieces_reaching(const Position& pos, DirSet dirs, Bitboard targets) {
   return found;
 }
 
+// Ordo X turn start: the sideways parts that capture (singletons onto enemy pieces; ordos never
+// capture).
+PartRules sideways_capture_rules(const Position& pos) {
+  const Bitboard enemy = pos.pieces(~pos.side_to_move());
+  return {sideways_dirs(), 0, 0, enemy, pieces_reaching(pos, sideways_dirs(), enemy)};
+}
+
 // The forward directions in which some piece of the side to move can slide onto an empty square
 // of its target row (where an ordo, which never captures, could land).
 DirSet open_paths_to_target(const Position& pos) {
@@ -179,7 +186,7 @@ bool part_wins(const Position& pos) {
   WinFinder f{target_row, last_enemy};
   gen.run(rules, f);
   if (!f.found && ordox && last_enemy && !pos.mid_turn())
-    gen.run({sideways_dirs(), 0, 0, enemy, pieces_reaching(pos, sideways_dirs(), enemy)}, f);
+    gen.run(sideways_capture_rules(pos), f);
   return f.found;
 }
 
@@ -199,7 +206,7 @@ bool has_winning_turn(const Position& pos) {
     // moves no piece to another rank, so such a run needs that many consecutive ranks holding
     // pieces already; without them only captures are left to try.
     if (!occupies_consecutive_ranks(own, reach.distance)) {
-      rules = {sideways_dirs(), 0, 0, enemy, pieces_reaching(pos, sideways_dirs(), enemy)};
+      rules = sideways_capture_rules(pos);
     } else {
       // A quiet singleton must complete such a run.
       rules.single_targets = enemy | run_completions(own, reach.distance);
@@ -277,10 +284,7 @@ void generate_tactical_parts(const Position& pos, MoveList& out) {
   rules.single_targets = pos.pieces(~us) | rank_bb(target_rank(us));
   rules.movers = pieces_reaching(pos, rules.single, rules.single_targets);
   gen.run(rules, c);
-  if (ordox && !pos.mid_turn()) {
-    const Bitboard enemy = pos.pieces(~us);
-    gen.run({sideways_dirs(), 0, 0, enemy, pieces_reaching(pos, sideways_dirs(), enemy)}, c);
-  }
+  if (ordox && !pos.mid_turn()) gen.run(sideways_capture_rules(pos), c);
 }
 
 namespace {

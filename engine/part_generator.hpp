@@ -141,11 +141,7 @@ class PartGenerator {
   Bitboard cut_pieces() {
     refresh_facts();
     if (facts_) return facts_->cut();
-    if (!cut_known_) {
-      cut_known_ = true;
-      for (Square p : own_ & ring_split_squares(own_))
-        if (!still_connected(own_ ^ Bitboard::square(p), neighbours(p) & own_)) cut_ |= Bitboard::square(p);
-    }
+    if (!cut_known_) cut_ = cut_squares(own_), cut_known_ = true;
     return cut_;
   }
 
@@ -291,7 +287,7 @@ class PartGenerator {
     const Bitboard occupied = ~empty_;
     int room[FILES];
     int n = 0;
-    for (int s = a; s <= end; s += step) room[n++] = first_stop<dir>(Square(s), occupied);
+    for (int s = a; s <= end; s += step) room[n++] = first_stop(ray(dir, Square(s)), occupied, dir);
     for (int i = 0; i < n - 1; ++i) {
       const Square lo = Square(a + i * step);
       int r = room[i];
@@ -355,14 +351,6 @@ class PartGenerator {
     const Bitboard hit = r & stops;
     if (!hit) return r.count();
     return (r ^ ray(d, is_increasing(d) ? hit.lsb() : hit.msb())).count() - 1;
-  }
-  // The same for the ray from s in d.
-  template <Direction d>
-  static int first_stop(Square s, Bitboard stops) {
-    const Bitboard r = ray(d, s), hit = r & stops;
-    if (!hit) return r.count();
-    if constexpr (is_increasing(d)) return (r ^ ray(d, hit.lsb())).count() - 1;
-    else return (r ^ ray(d, hit.msb())).count() - 1;
   }
 
   // An ordo [lo, hi] whose every square has an empty neighbour in dir (not along the line): it

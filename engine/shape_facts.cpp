@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cassert>
 
+#include "position.hpp"
+
 namespace ordo {
 
 namespace {
@@ -18,9 +20,8 @@ bool ShapeFacts::reset(Color us, Bitboard own) {
   us_ = us;
   usable_ = false;
   touch_ = touch_counts(own);
-  cut_ = landings_known_ = Bitboard();
-  for (Square p : own & ring_split_squares(own))
-    if (!still_connected(own ^ Bitboard::square(p), neighbours(p) & own)) cut_ |= Bitboard::square(p);
+  cut_ = cut_squares(own);
+  landings_known_ = Bitboard();
   if (cut_.count() > MAX_CUT) return false;
 
   int ordos = 0;
@@ -95,11 +96,6 @@ u16 reach_toward(Direction d, Bitboard ordo, Bitboard rest, const Bitboard* touc
   return 0;
 }
 
-Bitboard ordo_between(int vertical, Square lo, Square hi) {
-  const Bitboard span(((u128(1) << (hi + 1)) - 1) ^ ((u128(1) << lo) - 1));
-  return vertical ? span & file_bb(file_of(lo)) : span;
-}
-
 // The number of steps in d that keep the ordo lo..hi on the board.
 int steps_on_board(Direction d, Square lo, Square hi) {
   return std::min(ray(d, lo).count(), ray(d, hi).count());
@@ -107,9 +103,9 @@ int steps_on_board(Direction d, Square lo, Square hi) {
 
 }  // namespace
 
-void ShapeFacts::study_rest(int index, int vertical, Square lo, Square hi) {
+void ShapeFacts::study_rest(int index, Square lo, Square hi) {
   assert(usable_ && lo < hi && index >= 0 && index < MAX_ORDOS);
-  const Bitboard ordo = ordo_between(vertical, lo, hi);
+  const Bitboard ordo = line_between(lo, hi);
   assert((ordo & own_) == ordo);
   const Bitboard rest = own_ ^ ordo;
   reach_[index].fill(0);
@@ -133,9 +129,9 @@ void ShapeFacts::study_rest(int index, int vertical, Square lo, Square hi) {
   }
 }
 
-void ShapeFacts::compute_reach(int index, int vertical, Square lo, Square hi, Direction d) {
+void ShapeFacts::compute_reach(int index, Square lo, Square hi, Direction d) {
   assert(rest_[index] == Rest::Empty || rest_[index] == Rest::OneGroup);
-  const Bitboard ordo = ordo_between(vertical, lo, hi), rest = own_ ^ ordo;
+  const Bitboard ordo = line_between(lo, hi), rest = own_ ^ ordo;
   const Bitboard touching = dilate(rest);
   const int count = rest_[index] == Rest::Empty ? 0 : 1;
   reach_[index][slot(d)] = reach_toward(d, ordo, rest, &touching, count, steps_on_board(d, lo, hi)) | 1;
@@ -154,7 +150,7 @@ void ShapeFacts::list_paths(int list, bool horizontal, Direction d) {
       for (int j = i + 1; j < line.length; ++j, ++index) {
         const Square hi = Square(line.start + j * step);
         ordo |= Bitboard::square(hi);
-        const u16 reach = reach_at(index, vertical, lo, hi, d);
+        const u16 reach = reach_at(index, lo, hi, d);
         Bitboard moved = ordo, swept;
         for (int k = 1; (reach >> k) != 0; ++k) {
           moved = shift(moved, d);

@@ -51,7 +51,7 @@ class ShapeFacts {
   // other own piece and leaves the set connected. d must not be a backward direction for `us`.
   u16 ordo_reach(bool horizontal, Square lo, Square hi, Direction d) {
     const int vertical = horizontal ? 0 : 1;
-    return reach_at(row_[vertical][lo] + place_[vertical][hi], vertical, lo, hi, d);
+    return reach_at(row_[vertical][lo] + place_[vertical][hi], lo, hi, d);
   }
   // The number of ordo parts of the lines along ranks (`horizontal`) or files in direction d when
   // `occupied` holds the pieces of both sides: every landing allowed by ordo_reach whose path (the
@@ -68,17 +68,17 @@ class ShapeFacts {
 
  private:
   int slot(Direction d) const { return detail::DIR_SLOTS.of[us_][d]; }
-  u16 reach_at(int index, int vertical, Square lo, Square hi, Direction d) {
+  u16 reach_at(int index, Square lo, Square hi, Direction d) {
     const int s = slot(d);
-    if (rest_[index] == Rest::Unknown) study_rest(index, vertical, lo, hi);
-    if (!(reach_[index][s] & 1)) compute_reach(index, vertical, lo, hi, d);
+    if (rest_[index] == Rest::Unknown) study_rest(index, lo, hi);
+    if (!(reach_[index][s] & 1)) compute_reach(index, lo, hi, d);
     return reach_[index][s] & ~u16(1);
   }
   // What is left of the set without an ordo: nothing, one group, or several (then every
   // direction's reach is computed at once).
   enum class Rest : u8 { Unknown, Empty, OneGroup, Groups };
-  void study_rest(int index, int vertical, Square lo, Square hi);
-  void compute_reach(int index, int vertical, Square lo, Square hi, Direction d);
+  void study_rest(int index, Square lo, Square hi);
+  void compute_reach(int index, Square lo, Square hi, Direction d);
   void list_paths(int list, bool horizontal, Direction d);
   static constexpr u16 NO_LIST = 0xFFFF;
 

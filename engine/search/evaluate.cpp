@@ -40,10 +40,7 @@ int advanced(Color c, Square s) { return c == WHITE ? rank_of(s) : RANKS - 1 - r
 // Pieces of a connected set whose removal would split it.
 int cut_pieces(Bitboard side, bool split) {
   if (!side.more_than_one() || split) return 0;
-  int n = 0;
-  for (Square s : side & ring_split_squares(side))
-    if (!still_connected(side ^ Bitboard::square(s), neighbours(s) & side)) ++n;
-  return n;
+  return cut_squares(side).count();
 }
 
 int touching_pairs(Bitboard side) {
