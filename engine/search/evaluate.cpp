@@ -63,29 +63,16 @@ int width(Bitboard side) {
   return (31 - std::countl_zero(u32(m))) - std::countr_zero(u32(m)) + 1;
 }
 
-// Squares ahead of s for colour c in its file and the two neighbouring files.
-struct SpanTable {
-  Bitboard span[2][SQUARES]{};
-  constexpr SpanTable() {
-    for (int c = 0; c < 2; ++c)
-      for (int s = 0; s < SQUARES; ++s)
-        for (int t = 0; t < SQUARES; ++t) {
-          int df = file_of(Square(t)) - file_of(Square(s)), dr = rank_of(Square(t)) - rank_of(Square(s));
-          if (df >= -1 && df <= 1 && (c == WHITE ? dr > 0 : dr < 0)) span[c][s] |= Bitboard::square(Square(t));
-        }
-  }
-};
-constexpr SpanTable SPANS{};
-Bitboard forward_span(Color c, Square s) { return SPANS.span[c][s]; }
-
 struct SideTerms {
   int material = 0, advance = 0, leader = 0, cut = 0, link = 0, spread = 0, runner = 0;
-  int total() const { return material + advance + leader + cut + link + spread + runner; }
+  int own_total() const { return material + advance + leader + cut + link + spread; }
+  int total() const { return own_total() + runner; }
 };
 
-SideTerms side_terms(const Position& pos, Color c, const EvalWeights& w) {
+// Every term of side c but free runners: those that depend on c's own pieces only.
+SideTerms own_piece_terms(const Position& pos, Color c, const EvalWeights& w) {
   SideTerms t;
-  const Bitboard own = pos.pieces(c), enemy = pos.pieces(~c);
+  const Bitboard own = pos.pieces(c);
   if (!own) return t;
   t.material = w.material * own.count();
   int best = 0;
@@ -93,12 +80,32 @@ SideTerms side_terms(const Position& pos, Color c, const EvalWeights& w) {
     int a = advanced(c, s);
     t.advance += w.advance[a];
     best = std::max(best, a);
-    if (!(forward_span(c, s) & enemy) && a >= 3) t.runner += w.free_runner * (a - 2);
   }
   t.leader = w.leader[best];
   t.cut = w.cut_piece * cut_pieces(own, pos.split(c));
   t.link = w.link * touching_pairs(own);
   t.spread = w.spread * std::max(0, width(own) - 4);
+  return t;
+}
+
+// Pieces advanced 3 ranks or more with no enemy piece ahead in their own or a neighbouring file,
+// each worth (ranks advanced - 2) times the weight.
+int free_runners(const Position& pos, Color c, const EvalWeights& w) {
+  const Bitboard enemy = pos.pieces(~c);
+  const Bitboard covered = enemy | shift<E>(enemy) | shift<W>(enemy);
+  Bitboard blocked;  // squares behind a covered square, seen from c
+  const Direction back = c == WHITE ? S : N;
+  for (Bitboard b = shift(covered, back); b; b = shift(b, back)) blocked |= b;
+  const Bitboard free = pos.pieces(c) & ~blocked;
+  if (!free) return 0;
+  int runner = 0;
+  for (int a = 3; a < RANKS; ++a) runner += (a - 2) * (free & rank_bb(c == WHITE ? a : RANKS - 1 - a)).count();
+  return w.free_runner * runner;
+}
+
+SideTerms side_terms(const Position& pos, Color c, const EvalWeights& w) {
+  SideTerms t = own_piece_terms(pos, c, w);
+  t.runner = free_runners(pos, c, w);
   return t;
 }
 
@@ -110,6 +117,28 @@ Value evaluate(const Position& pos) {
   const EvalWeights& w = eval_weights(pos.variant());
   const Color us = pos.side_to_move();
   return side_terms(pos, us, w).total() - side_terms(pos, ~us, w).total() + w.tempo;
+}
+
+EvalCache::EvalCache() : entries_(std::make_unique<Entry[]>(std::size_t(1) << INDEX_BITS)) {
+  for (std::size_t i = 0; i < (std::size_t(1) << INDEX_BITS); ++i) entries_[i] = {0, NO_TAG, 0};
+}
+
+Value EvalCache::own_terms(const Position& pos, Color c) {
+  const u128 pieces = pos.pieces(c).bits();
+  const u32 tag = u32(c) * 2 + u32(pos.variant() == Variant::OrdoX);
+  const u64 lo = u64(pieces), hi = u64(pieces >> 64);
+  const u64 h = (lo * 0x9E3779B97F4A7C15ull) ^ ((hi + tag) * 0xC2B2AE3D27D4EB4Full);
+  Entry& e = entries_[std::size_t(h >> (64 - INDEX_BITS))];
+  if (e.tag != tag || e.pieces != pieces)
+    e = {pieces, tag, own_piece_terms(pos, c, eval_weights(pos.variant())).own_total()};
+  return e.value;
+}
+
+Value evaluate(const Position& pos, EvalCache& cache) {
+  const EvalWeights& w = eval_weights(pos.variant());
+  const Color us = pos.side_to_move();
+  return cache.own_terms(pos, us) + free_runners(pos, us, w) - cache.own_terms(pos, ~us) -
+         free_runners(pos, ~us, w) + w.tempo;
 }
 
 EvalReport evaluate_report(const Position& pos) {

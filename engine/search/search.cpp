@@ -216,9 +216,9 @@ Value Searcher::qsearch(const Position& pos, Value alpha, Value beta, int ply, i
   seldepth_ = std::max(seldepth_, ply);
   if (should_stop()) return 0;
   if (pos.board_winner()) return loss_in(ply);
-  if (height >= MAX_HEIGHT) return evaluate(pos);
+  if (height >= MAX_HEIGHT) return evaluate(pos, eval_cache_);
 
-  Value stand = evaluate(pos);
+  Value stand = evaluate(pos, eval_cache_);
   if (stand >= beta) return stand;
   if (can_win_turn_by_sideways(pos) && has_winning_turn(pos)) return win_in(ply + 1);
 
@@ -270,7 +270,7 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
   ++nodes_;
   shared_->thread_nodes[index_]->store(nodes_, std::memory_order_relaxed);
   if (should_stop()) return 0;
-  if (height >= MAX_HEIGHT || ply >= MAX_PLY - 1) return evaluate(pos);
+  if (height >= MAX_HEIGHT || ply >= MAX_PLY - 1) return evaluate(pos, eval_cache_);
   if (can_win_turn_by_sideways(pos) && has_winning_turn(pos)) return win_in(ply + 1);
 
   // Mate distance pruning.
@@ -315,7 +315,7 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
   }
 
   // Reverse futility: far above beta at low depth, trust the static evaluation.
-  const Value static_eval = evaluate(pos);
+  const Value static_eval = evaluate(pos, eval_cache_);
   if (!pv_node && depth <= 3 && !is_decisive(beta) && static_eval - 120 * depth >= beta) return static_eval;
 
   const Value alpha0 = alpha;

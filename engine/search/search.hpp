@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "search/engine.hpp"
+#include "search/evaluate.hpp"
 #include "search/score.hpp"
 #include "search/timeman.hpp"
 #include "search/tt.hpp"
@@ -89,6 +90,7 @@ class Searcher {
   std::vector<RootLine> lines_;
   std::unique_ptr<Frame[]> frames_;
   std::unique_ptr<int[]> history_;  // [colour][from][to]
+  EvalCache eval_cache_;
   u64 nodes_ = 0;
   int seldepth_ = 0;
   int completed_depth_ = 0;
