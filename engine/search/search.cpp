@@ -306,6 +306,13 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
     order_moves(pos, moves, tt_move, height, scores);
     generated = true;
   };
+  // Reverse futility: far above beta at low depth, trust the static evaluation. Tried before any
+  // part is generated, except for a classic side that must reconnect (it may have no legal move).
+  const Value static_eval = evaluate(pos, eval_cache_);
+  const bool reverse_futile =
+      !pv_node && depth <= 3 && !is_decisive(beta) && static_eval - 120 * depth >= beta;
+  if (reverse_futile && !pos.split(pos.side_to_move())) return static_eval;
+
   if (tt_move.is_none()) {
     generate();
     // A mid-turn node without a forward part means the sideways part before it was illegal.
@@ -313,10 +320,7 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
   } else {
     moves.push(tt_move);
   }
-
-  // Reverse futility: far above beta at low depth, trust the static evaluation.
-  const Value static_eval = evaluate(pos, eval_cache_);
-  if (!pv_node && depth <= 3 && !is_decisive(beta) && static_eval - 120 * depth >= beta) return static_eval;
+  if (reverse_futile) return static_eval;
 
   const Value alpha0 = alpha;
   Value best = -INF;
