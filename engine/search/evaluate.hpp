@@ -40,7 +40,7 @@ class EvalCache {
     i32 value;
   };
   static constexpr u32 NO_TAG = ~u32(0);
-  static constexpr int INDEX_BITS = 13;
+  static constexpr int INDEX_BITS = 15;
   std::unique_ptr<Entry[]> entries_;
 };
 
