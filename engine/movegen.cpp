@@ -190,6 +190,14 @@ bool part_wins(const Position& pos) {
   return f.found;
 }
 
+// Collects sideways parts, passing over the ordo landings `ruled_out` rejects (given the squares
+// they change) before their connectivity is checked; null keeps them all.
+template <class RuledOut>
+struct SidewaysForWin : Collector {
+  const RuledOut* ruled_out;
+  bool wants_ordo(Bitboard line, Bitboard landing) const { return !ruled_out || !(*ruled_out)(line ^ landing); }
+};
+
 }  // namespace
 
 bool has_winning_turn(const Position& pos) {
@@ -213,19 +221,19 @@ bool has_winning_turn(const Position& pos) {
       rules.movers = pieces_reaching(pos, rules.single, rules.single_targets);
     }
   }
+  // A quiet part leaves the enemy whole, so the forward part must reach the target row: most
+  // quiet parts are ruled out by the shape of the side alone (`changed`: the squares they change).
+  const auto ruled_out = [&](Bitboard changed) {
+    const TargetReach r = target_reach(own ^ changed, us);
+    return !r.near && !(r.vertical_tops && open_lines_to_target(us, occupied ^ changed, r.vertical_tops));
+  };
   MoveList sideways;
   PartGenerator gen(pos, Admit::Never);  // one pass over a set rarely met again here
-  Collector c{&gen, true, &sideways};
+  SidewaysForWin<decltype(ruled_out)> c{{&gen, true, &sideways}, enemy.more_than_one() ? &ruled_out : nullptr};
   gen.run(rules, c);
   for (Move m : sideways) {
-    // A quiet part leaves the enemy whole, so the forward part must reach the target row: most
-    // parts are ruled out by the shape of the side alone.
     const bool quiet = m.is_ordo() || !enemy.has(m.to());
-    if (quiet && enemy.more_than_one()) {
-      const Bitboard changed = changed_squares(m);
-      const TargetReach r = target_reach(own ^ changed, us);
-      if (!r.near && !(r.vertical_tops && open_lines_to_target(us, occupied ^ changed, r.vertical_tops))) continue;
-    }
+    if (quiet && enemy.more_than_one() && ruled_out(changed_squares(m))) continue;
     const Position q = pos.after(m);
     if (q.mid_turn() ? part_wins(q) : q.board_winner() == us) return true;
   }

@@ -339,7 +339,7 @@ class PartGenerator {
         for (int k = 1; k <= room; ++k) {
           const int shift_by = upward ? k * step : -k * step;
           const Bitboard moved = shift_by > 0 ? line << shift_by : line >> -shift_by;
-          if (keeps_connected(line, need, moved)) v.ordo(lo, hi, moved.lsb());
+          if (wanted(v, line, moved) && keeps_connected(line, need, moved)) v.ordo(lo, hi, moved.lsb());
         }
       }
     }
@@ -361,10 +361,19 @@ class PartGenerator {
     const Bitboard need = dilate(line) & (own_ ^ line);
     Bitboard moved = shift(line, dir);  // known empty
     for (;;) {
-      if (keeps_connected(line, need, moved)) v.ordo(lo, hi, moved.lsb());
+      if (wanted(v, line, moved) && keeps_connected(line, need, moved)) v.ordo(lo, hi, moved.lsb());
       if (moved & ~steppable) return;
       moved = shift(moved, dir);
     }
+  }
+
+  // A visitor may pass over ordo landings before their connectivity is checked: one with
+  // `wants_ordo(line, landing)` hears only the landings it wants (the others may be heard too,
+  // where the table's facts settle connectivity without a flood).
+  template <class Visitor>
+  static bool wanted(Visitor& v, Bitboard line, Bitboard landing) {
+    if constexpr (requires { v.wants_ordo(line, landing); }) return v.wants_ordo(line, landing);
+    else return true;
   }
 
   // Whether the side stays connected when `line` (its squares of the rest touching it: `need`)
@@ -449,6 +458,7 @@ struct TacticalCollector : Collector {
   void ordo(Square a, Square b, Square to) {
     if (ordo_lands_on(a, b, to, target_row)) Collector::ordo(a, b, to);
   }
+  bool wants_ordo(Bitboard, Bitboard landing) const { return bool(landing & target_row); }
 };
 
 struct AnyFinder {
@@ -472,6 +482,7 @@ struct WinFinder {
   void ordo(Square a, Square b, Square to) {
     if (ordo_lands_on(a, b, to, target_row)) found = true;
   }
+  bool wants_ordo(Bitboard, Bitboard landing) const { return bool(landing & target_row); }
 };
 
 // Classic rules depend on whether the side to move is split; the generator knows.
