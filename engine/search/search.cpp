@@ -177,6 +177,9 @@ bool Searcher::is_repetition(const Position& pos, int height) const {
   return false;
 }
 
+// The table move first, then wins, captures, killers and the other quiet parts by history. History
+// stays within +-16384 (update_quiet_stats), below every other class: so after the table move,
+// every part that wins or captures comes before every quiet part (late move pruning relies on it).
 void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, int height, int* scores) const {
   const Frame& f = frames_[height];
   const Color us = pos.side_to_move();
@@ -327,24 +330,28 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
   Move best_move;
   const Value static_eval_margin = static_eval + 150 * depth;
   int quiets_tried = 0;
+  // Where late move pruning caps the quiet parts tried at a few, they are picked one by one.
+  const std::size_t picked_before_sort = !pv_node && depth <= 2 ? MoveList::CAPACITY : PICKED_BEFORE_SORT;
   for (std::size_t i = 0;; ++i) {
     if (i == 1 && !generated) generate();
     if (i >= moves.size()) break;
-    if (i == PICKED_BEFORE_SORT) sort_by_score(moves, scores, i);
-    else if (i < PICKED_BEFORE_SORT && !(i == 0 && !tt_move.is_none())) pick_best(moves, scores, i);
+    if (i == picked_before_sort) sort_by_score(moves, scores, i);
+    else if (i < picked_before_sort && !(i == 0 && !tt_move.is_none())) pick_best(moves, scores, i);
     const Move m = moves[i];
 
+    const bool quiet = !is_capture(pos, m) && !reaches_target(pos, m);
+    // Late move pruning: at low depth, quiet moves far down the ordering are not tried. Every
+    // part after a quiet one (past the table move) is quiet too (see order_moves), and nothing
+    // here changes until the next part is searched, so the rest is pruned as well.
+    if (!pv_node && quiet && i > 0 && best > -WIN_BOUND && depth <= 4) {
+      if (quiets_tried >= 3 + 2 * depth * depth) break;
+      if (depth <= 2 && static_eval_margin <= alpha && quiets_tried >= 1) break;
+    }
+    if (quiet) ++quiets_tried;
     const Position child = pos.after(m);
     const bool same_side = child.side_to_move() == pos.side_to_move();
     const int new_depth = same_side ? depth : depth - 1;
     const int child_ply = same_side ? ply : ply + 1;
-    const bool quiet = !is_capture(pos, m) && !reaches_target(pos, m);
-    // Late move pruning: at low depth, quiet moves far down the ordering are not tried.
-    if (!pv_node && quiet && i > 0 && best > -WIN_BOUND && depth <= 4) {
-      if (quiets_tried >= 3 + 2 * depth * depth) continue;
-      if (depth <= 2 && static_eval_margin <= alpha && quiets_tried >= 1) continue;
-    }
-    if (quiet) ++quiets_tried;
     auto visit = [&](int d, Value a, Value b, bool pv) {
       return same_side ? search(child, d, a, b, child_ply, height + 1, pv)
                        : -search(child, d, -b, -a, child_ply, height + 1, pv);
