@@ -177,6 +177,7 @@ bool RecordReader::get_line(std::string& line) {
   }
   if (!std::getline(in_, line)) return false;
   ++line_no_;
+  consumed_ += line.size() + (in_.eof() ? 0 : 1);  // the newline, unless the input ended without one
   if (!line.empty() && line.back() == '\r') line.pop_back();
   return true;
 }
@@ -212,7 +213,12 @@ bool RecordReader::next(GameRecord& out, std::string* error) {
   for (;;) {
     std::string name, value;
     if (!parse_tag_line(line, name, value)) return fail("malformed tag pair '" + line.substr(0, 60) + "'");
-    if (out.tag(name)) return fail("tag '" + name + "' given twice");
+    if (out.tag(name)) {
+      // A writer cut off in the tags, then the next record written right after: the repeated tag
+      // starts that record.
+      pending_ = line;
+      return fail("record cut off in its tags (tag '" + name + "' again: the next record starts here)");
+    }
     out.tags.emplace_back(name, value);
     if (!get_line(line)) return fail("record ends after its tags");
     if (is_blank(line)) break;
@@ -224,15 +230,21 @@ bool RecordReader::next(GameRecord& out, std::string* error) {
   bool in_comment = false;
   std::string comment;
   bool have_line = !is_blank(line);
+  bool after_blank = false;  // the line before this one was blank
   for (;;) {
     if (!have_line) {
       if (!get_line(line)) return fail(in_comment ? "comment not closed" : "record has no result (cut off?)");
-      if (!in_comment && is_tag_start(line)) {
+      // A tag line starts the next record, inside a comment only after a blank line (a writer cut
+      // off in a comment, then the next record written after a line break).
+      std::string name, value;
+      if (is_tag_start(line) && (!in_comment || (after_blank && parse_tag_line(line, name, value)))) {
         pending_ = line;
-        return fail("record has no result before the next record");
+        return fail(in_comment ? "comment not closed before the next record (cut off?)"
+                               : "record has no result before the next record");
       }
     }
     have_line = false;
+    after_blank = is_blank(line);
     for (std::size_t i = 0; i <= line.size(); ++i) {
       const char c = i < line.size() ? line[i] : '\n';
       if (in_comment) {
@@ -254,6 +266,7 @@ bool RecordReader::next(GameRecord& out, std::string* error) {
             // The rest of the line must be empty.
             if (!is_blank(line.substr(std::min(i, line.size()))))
               return fail("text after the result '" + word + "'");
+            record_end_ = consumed_;
             return true;
           }
           if (!is_move_number(word)) {

@@ -3,6 +3,7 @@
 // only; game_replay.hpp checks a record against the rules.
 #pragma once
 
+#include <cstdint>
 #include <istream>
 #include <optional>
 #include <string>
@@ -50,11 +51,17 @@ class RecordReader {
   explicit RecordReader(std::istream& in) : in_(in) {}
   // The next record; false at the end of the input or on a malformed record, when *error holds a
   // one-line message with the line number (the reader then skips to the next tag section, so a
-  // caller may go on reading). A record cut off at the end of the file (no result token) is an
-  // error: it is what an interrupted writer leaves.
+  // caller may go on reading). A record cut off (no result token) is an error: it is what an
+  // interrupted writer leaves, at the end of the file or followed by the record written after it.
+  // A record is taken as cut off, and the next one as starting, at a tag line in the movetext; at a
+  // tag line that follows a blank line inside a {comment}; and at a tag that repeats one of the
+  // record's tags.
   bool next(GameRecord& out, std::string* error);
   bool at_end() const { return end_; }
   int line_number() const { return line_no_; }
+  // The byte offset just past the result line of the last record read successfully (0 before
+  // any): where the readable part of a file ends, when nothing readable follows.
+  std::uint64_t record_end() const { return record_end_; }
 
  private:
   bool get_line(std::string& line);
@@ -62,6 +69,8 @@ class RecordReader {
   std::optional<std::string> pending_;  // a line read ahead
   int line_no_ = 0;
   bool end_ = false;
+  std::uint64_t consumed_ = 0;  // bytes taken from the stream
+  std::uint64_t record_end_ = 0;
 };
 
 // Every record of a file; nullopt with *error when the file cannot be opened. Malformed records

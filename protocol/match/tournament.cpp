@@ -11,6 +11,7 @@
 #include <thread>
 #include <unistd.h>
 
+#include "durable_appender.hpp"
 #include "game_runner.hpp"
 #include "openings.hpp"
 #include "results.hpp"
@@ -21,40 +22,6 @@ namespace ordo::match {
 std::atomic<bool> g_interrupted{false};
 
 namespace {
-
-// Appends text to a file and pushes it to the disk at once (a killed runner or a reboot loses at
-// most the game being written).
-class DurableAppender {
- public:
-  bool open(const std::string& path, std::string* error) {
-    // A file cut off mid-line (an interrupted writer) first gets line breaks, so the next record
-    // starts on a line of its own and the cut one stays separate.
-    bool needs_break = false;
-    if (std::FILE* old = std::fopen(path.c_str(), "rb")) {
-      if (std::fseek(old, -1, SEEK_END) == 0) needs_break = std::fgetc(old) != '\n';
-      std::fclose(old);
-    }
-    file_ = std::fopen(path.c_str(), "a");
-    if (!file_) {
-      if (error) *error = "cannot open '" + path + "' for appending";
-      return false;
-    }
-    return !needs_break || append("\n\n");
-  }
-  ~DurableAppender() {
-    if (file_) std::fclose(file_);
-  }
-  bool append(const std::string& text) {
-    if (!file_) return true;
-    if (std::fwrite(text.data(), 1, text.size(), file_) != text.size()) return false;
-    if (std::fflush(file_) != 0) return false;
-    return ::fsync(fileno(file_)) == 0;
-  }
-  explicit operator bool() const { return file_ != nullptr; }
-
- private:
-  std::FILE* file_ = nullptr;
-};
 
 std::string time_control_heading(const MatchConfig& c) {
   std::string first = c.engines.front().tc.describe();
@@ -115,7 +82,11 @@ class Tournament {
       if (!done_numbers_.count(g.number)) remaining.push_back(g);
     queue_ = std::move(remaining);
 
-    if (!config_.pgnout.empty() && !records_.open(config_.pgnout, &error)) return fatal(error, kExitUsage);
+    if (!config_.pgnout.empty()) {
+      std::string note;
+      if (!records_.open(config_.pgnout, &error, &note)) return fatal(error, kExitUsage);
+      if (!note.empty()) std::cerr << "warning: " << note << "\n";
+    }
     if (!config_.log.empty()) {
       log_.open(config_.log, std::ios::app);
       if (!log_) return fatal("cannot open log file '" + config_.log + "'", kExitUsage);
