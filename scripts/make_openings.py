@@ -59,7 +59,8 @@ class Engine:
         return legal, lines[-1][len("status: "):].strip(), fen
 
     def score(self, moves, nodes):
-        """Centipawns from the side to move's view; +-100000 for a forced win or loss."""
+        """Centipawns from the side to move's view; +-100000 for a forced win or loss; None when
+        the search gave no score (its node budget ended before it finished one root turn)."""
         self.send("ucinewgame")
         self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
         self.send("go nodes %d" % nodes)
@@ -70,7 +71,7 @@ class Engine:
             if m:
                 found = m
         if found is None:
-            raise RuntimeError("no score from the engine")
+            return None
         value = int(found.group(2))
         if found.group(1) == "mate":
             return 100000 if value > 0 else -100000
@@ -120,8 +121,10 @@ def main(argv=None):
             legal, status, fen = engine.state(moves)
             if status != "ongoing" or not legal or fen in seen:
                 continue
-            if args.balance and abs(engine.score(moves, args.nodes)) > args.balance:
-                continue
+            if args.balance:
+                score = engine.score(moves, args.nodes)
+                if score is None or abs(score) > args.balance:  # unscored: not known to be balanced
+                    continue
             seen.add(fen)
             fens.append(fen)
             if len(fens) % 20 == 0:
