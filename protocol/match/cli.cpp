@@ -110,7 +110,8 @@ Options:
   -draw movenumber=N movecount=M score=CP   -resign movecount=M score=CP [twosided=true]
   -maxmoves N           a draw after N full moves
   -pgnout FILE          game records (docs/GAME_RECORDS.md), appended and flushed after each game
-  -resume               continue from the records of -pgnout, playing only the missing games
+  -resume               continue from the records of -pgnout (written with the same settings), playing
+                        only the missing games
   -shard I/N            play only slice I of N of the tournament (pairs of games stay together)
   -recover              restart a crashed or hung engine and go on (else the tournament stops)
   -stall S              seconds past its limit before a silent engine is declared stalled

@@ -15,6 +15,7 @@
 #include "game_runner.hpp"
 #include "openings.hpp"
 #include "results.hpp"
+#include "resume.hpp"
 #include "schedule.hpp"
 
 namespace ordo::match {
@@ -57,23 +58,11 @@ class Tournament {
     // Resume: the finished games already in the records are counted, not replayed.
     if (config_.resume) {
       std::vector<std::string> skipped;
-      auto records = records::read_record_file(config_.pgnout, &error, &skipped);
-      if (!records) records.emplace();  // no file yet: nothing to resume
+      auto found = finished_in_records(config_, todo_, *book_, names_, &skipped, &error);
       for (const auto& s : skipped) std::cerr << "warning: skipped a record: " << s << "\n";
-      std::map<long long, const ScheduledGame*> by_number;
-      for (const auto& g : todo_) by_number[g.number] = &g;
-      for (const auto& r : *records) {
-        auto fin = finished_from_record(r, names_, &error);
-        if (!fin) continue;  // unfinished or foreign: that game is played again
-        const auto it = by_number.find(fin->score.number);
-        if (it == by_number.end()) continue;
-        if (it->second->white != fin->score.white || it->second->black != fin->score.black ||
-            it->second->pair != fin->score.pair)
-          return fatal("the records of game " + std::to_string(fin->score.number) +
-                           " do not match this tournament (other engines or order): not resuming",
-                       kExitUsage);
-        if (done_numbers_.insert(fin->score.number).second) finished_.push_back(*fin);
-      }
+      if (!found) return fatal(error, kExitUsage);
+      finished_ = std::move(*found);
+      for (const auto& f : finished_) done_numbers_.insert(f.score.number);
       std::cout << "Resuming: " << finished_.size() << " of " << todo_.size() << " games already in "
                 << config_.pgnout << "\n";
     }

@@ -6,7 +6,7 @@
 Each scenario runs a short tournament in a fresh temporary directory and checks its exit status,
 its output, its JSON summary and its records (replayed with -replay). Scenarios: illegal,
 malformed, nomove, crash, crash_norecover, hang, slow, startfail, resume, resume_cut_comment,
-resume_cut_tags, interrupt, shard_merge, sprt, round_robin, gauntlet, adjudication, replay_bad, usage.
+resume_cut_tags, resume_mismatch, interrupt, shard_merge, sprt, round_robin, gauntlet, adjudication, replay_bad, usage.
 """
 import argparse
 import json
@@ -100,6 +100,32 @@ def results_of(j):
     return j["pairs"], j["terminations"]
 
 
+def resume_mismatch(ctx):
+    """-resume refuses records written by a command with other settings, and leaves them as they are."""
+    pgn = ctx.path("g.pgn")
+    code, out, err = ctx.run(deterministic(ctx, ["-rounds", "1", "-pgnout", pgn]))
+    check(code == 0, "first run failed\n" + out + err)
+    before = open(pgn).read()
+    for extra, words in ((["-each", "depth=2"], "TimeControl 'depth=1' in the records, 'depth=2' here"),
+                         (["-variant", "ordox"], "Variant 'ordo' in the records"),
+                         (["-openings", "file=" + OPENINGS, "start=2"], "FEN '"),
+                         (["-maxmoves", "3"], "longer than -maxmoves 3"),
+                         (["-event", "other"], "Event 'ordo-match' in the records")):
+        code, out, err = ctx.run(deterministic(ctx, ["-rounds", "1", "-pgnout", pgn, "-resume"] + extra))
+        check(code == 2, "%s: exit %d, expected 2\n%s%s" % (extra, code, out, err))
+        check(words in err and "not resuming" in err and len(err.strip().splitlines()) == 1,
+              "%s: message %r lacks %r" % (extra, err, words))
+        check(open(pgn).read() == before, "%s: the refused resume changed the records" % extra)
+    code, out, err = ctx.run(deterministic(ctx, ["-rounds", "1", "-pgnout", pgn, "-resume"]))
+    check(code == 0 and "Resuming: 2 of 2" in out, "the same command did not resume\n" + out + err)
+    # Games ended by a move limit: another limit would have ended them elsewhere.
+    limited = ctx.path("limited.pgn")
+    code, out, err = ctx.run(deterministic(ctx, ["-rounds", "1", "-maxmoves", "3", "-pgnout", limited]))
+    check(code == 0, "move-limit run failed\n" + out + err)
+    code, out, err = ctx.run(deterministic(ctx, ["-rounds", "1", "-maxmoves", "4", "-pgnout", limited, "-resume"]))
+    check(code == 2 and "ended by the move limit" in err, "a changed -maxmoves was not refused\n" + out + err)
+
+
 def resume_after_cut(ctx, where):
     """A writer cut off in the 7th record (inside a comment, or right after a complete tag line):
     -resume replays that game, and every later -resume, -replay and -merge sees 8 whole games."""
@@ -190,6 +216,8 @@ def scenario(ctx, name):
         check(os.path.exists(part_pgn + ".cut") and open(part_pgn + ".cut").read().startswith(cut[starts[3]:]),
               "the cut-off record was not moved to part.pgn.cut:\n" + err)
         ctx.replay_ok(part_pgn, 8)
+    elif name == "resume_mismatch":
+        resume_mismatch(ctx)
     elif name in ("resume_cut_comment", "resume_cut_tags"):
         resume_after_cut(ctx, "comment" if name == "resume_cut_comment" else "tags")
     elif name == "interrupt":

@@ -1,0 +1,93 @@
+#include "resume.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <iterator>
+#include <map>
+#include <set>
+
+#include "game_runner.hpp"
+
+namespace ordo::match {
+
+namespace {
+
+bool is_per_game(const std::string& tag) {
+  return std::find(std::begin(kPerGameTags), std::end(kPerGameTags), tag) != std::end(kPerGameTags);
+}
+
+std::string quoted(const std::string& value) { return "'" + value + "'"; }
+
+std::optional<long long> game_number(const records::GameRecord& record) {
+  const auto text = record.tag("GameNumber");
+  if (!text) return std::nullopt;
+  long long n = 0;
+  const char* end = text->data() + text->size();
+  const auto [ptr, ec] = std::from_chars(text->data(), end, n);
+  if (ec != std::errc() || ptr != end || n <= 0) return std::nullopt;
+  return n;
+}
+
+}  // namespace
+
+std::optional<std::string> settings_mismatch(const records::GameRecord& existing, const records::GameRecord& expected,
+                                             int maxmoves) {
+  for (const auto& [name, value] : expected.tags) {
+    if (is_per_game(name)) continue;
+    const auto there = existing.tag(name);
+    if (!there) return name + " missing in the records, " + quoted(value) + " here";
+    if (*there != value) return name + " " + quoted(*there) + " in the records, " + quoted(value) + " here";
+  }
+  const long long plies = static_cast<long long>(existing.moves.size());
+  const long long limit = 2LL * maxmoves;
+  const std::string game = "a game of " + std::to_string(plies) + " plies";
+  if (maxmoves > 0 && plies > limit)
+    return game + " in the records, longer than -maxmoves " + std::to_string(maxmoves) + " allows here";
+  if (existing.tag("Termination") == records::termination_name(records::Termination::MoveLimit)) {
+    if (maxmoves <= 0) return game + " ended by the move limit in the records, no -maxmoves here";
+    if (plies != limit)
+      return game + " ended by the move limit in the records, -maxmoves " + std::to_string(maxmoves) +
+             " (" + std::to_string(limit) + " plies) here";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::vector<FinishedGame>> finished_in_records(const MatchConfig& config,
+                                                             const std::vector<ScheduledGame>& todo,
+                                                             const OpeningBook& book,
+                                                             const std::vector<std::string>& names,
+                                                             std::vector<std::string>* warnings, std::string* error) {
+  std::string read_error;
+  std::vector<std::string> skipped;
+  auto records = records::read_record_file(config.pgnout, &read_error, &skipped);
+  if (!records) return std::vector<FinishedGame>{};  // no file yet: nothing to resume
+  if (warnings) warnings->insert(warnings->end(), skipped.begin(), skipped.end());
+
+  std::map<long long, const ScheduledGame*> by_number;
+  for (const auto& g : todo) by_number[g.number] = &g;
+  std::set<long long> done;
+  std::vector<FinishedGame> finished;
+  for (const auto& record : *records) {
+    const auto number = game_number(record);
+    if (!number) continue;
+    const auto it = by_number.find(*number);
+    if (it == by_number.end()) continue;  // another shard's game, or beyond this schedule
+    const ScheduledGame& game = *it->second;
+    records::GameRecord expected;
+    fill_tags(expected, config, game, book.for_round(game.opening_round));
+    if (const auto why = settings_mismatch(record, expected, config.maxmoves)) {
+      if (error)
+        *error = "the record of game " + std::to_string(*number) + " in " + config.pgnout +
+                 " was written by another command (" + *why +
+                 "): not resuming; use the command that wrote it, or another -pgnout file";
+      return std::nullopt;
+    }
+    std::string unfinished;
+    const auto fin = finished_from_record(record, names, &unfinished);
+    if (!fin) continue;  // unfinished: that game is played again
+    if (done.insert(*number).second) finished.push_back(*fin);
+  }
+  return finished;
+}
+
+}  // namespace ordo::match

@@ -1,0 +1,130 @@
+// Resuming: the records must have been written by the same command (engines and colours,
+// variant, time control, openings, move limit, event) before their games are counted as done.
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <unistd.h>
+
+#include "game_runner.hpp"
+#include "resume.hpp"
+
+using namespace ordo;
+using namespace ordo::match;
+
+namespace {
+
+MatchConfig two_engines() {
+  MatchConfig c;
+  for (const char* name : {"a", "b"}) {
+    EngineSpec e;
+    e.name = name;
+    e.cmd = "/bin/true";
+    e.tc.depth = 1;
+    c.engines.push_back(e);
+  }
+  c.rounds = 2;
+  return c;
+}
+
+// The record the command writes for a game, finished after `plies` moves with `termination`.
+records::GameRecord written(const MatchConfig& c, const ScheduledGame& g, int plies, records::Termination termination) {
+  OpeningBook book(c.variant);
+  records::GameRecord r;
+  fill_tags(r, c, g, book.for_round(g.opening_round));
+  for (int i = 0; i < plies; ++i) r.moves.push_back({i % 2 ? "c8a8" : "c1a1", ""});
+  r.result = "1/2-1/2";
+  r.set_tag("Result", r.result);
+  r.set_tag("Termination", records::termination_name(termination));
+  r.set_tag("PlyCount", std::to_string(plies));
+  return r;
+}
+
+}  // namespace
+
+TEST_SUITE("match") {
+  TEST_CASE("resume: a record agrees with the command that wrote it apart from site and date") {
+    const MatchConfig c = two_engines();
+    const auto games = make_schedule(c);
+    REQUIRE(games.size() == 4);
+    const records::GameRecord expected = written(c, games[1], 0, records::Termination::None);
+    records::GameRecord existing = written(c, games[1], 8, records::Termination::Threefold);
+    existing.set_tag("Site", "another host");
+    existing.set_tag("Date", "2001.01.01");
+    CHECK_FALSE(settings_mismatch(existing, expected, 0));
+  }
+
+  TEST_CASE("resume: another variant or time control or opening or engine is a mismatch") {
+    const MatchConfig c = two_engines();
+    const auto games = make_schedule(c);
+    const records::GameRecord expected = written(c, games[0], 0, records::Termination::None);
+    for (const char* tag : {"Variant", "TimeControl", "FEN", "Opening", "White", "Pair", "Round", "Event"}) {
+      records::GameRecord existing = written(c, games[0], 4, records::Termination::Threefold);
+      existing.set_tag(tag, "changed");
+      const auto why = settings_mismatch(existing, expected, 0);
+      REQUIRE_MESSAGE(why, tag);
+      CHECK(why->find(tag) != std::string::npos);
+      CHECK(why->find("'changed' in the records") != std::string::npos);
+    }
+    records::GameRecord missing = written(c, games[0], 4, records::Termination::Threefold);
+    missing.tags.erase(missing.tags.begin() + 7);  // Variant
+    const auto why = settings_mismatch(missing, expected, 0);
+    REQUIRE(why);
+    CHECK(why->find("Variant missing") != std::string::npos);
+  }
+
+  TEST_CASE("resume: the move limit must agree with the games' lengths") {
+    const MatchConfig c = two_engines();
+    const auto games = make_schedule(c);
+    const records::GameRecord expected = written(c, games[0], 0, records::Termination::None);
+    const records::GameRecord limited = written(c, games[0], 6, records::Termination::MoveLimit);
+    CHECK_FALSE(settings_mismatch(limited, expected, 3));
+    CHECK(settings_mismatch(limited, expected, 4));  // would have gone on to 8 plies
+    CHECK(settings_mismatch(limited, expected, 0));  // would have gone on
+    const records::GameRecord won = written(c, games[0], 7, records::Termination::TargetRow);
+    CHECK_FALSE(settings_mismatch(won, expected, 0));
+    CHECK_FALSE(settings_mismatch(won, expected, 4));
+    const auto longer = settings_mismatch(won, expected, 3);  // 7 plies under a 6-ply limit
+    REQUIRE(longer);
+    CHECK(longer->find("-maxmoves 3") != std::string::npos);
+  }
+
+  TEST_CASE("resume: the finished games of a file written by the same command are counted") {
+    MatchConfig c = two_engines();
+    c.pgnout = "/tmp/ordo_resume_test_" + std::to_string(::getpid()) + ".pgn";
+    const auto games = make_schedule(c);
+    {
+      std::ofstream f(c.pgnout, std::ios::trunc);
+      f << records::write_record(written(c, games[0], 6, records::Termination::Threefold))
+        << records::write_record(written(c, games[2], 6, records::Termination::Threefold));
+    }
+    const OpeningBook book(c.variant);
+    const std::vector<std::string> names = {"a", "b"};
+    std::vector<std::string> warnings;
+    std::string error;
+    auto found = finished_in_records(c, games, book, names, &warnings, &error);
+    REQUIRE(found);
+    CHECK(found->size() == 2);
+    CHECK(warnings.empty());
+
+    MatchConfig changed = c;
+    changed.engines[1].tc.depth = 2;
+    CHECK_FALSE(finished_in_records(changed, games, book, names, &warnings, &error));
+    CHECK(error.find("game 1") != std::string::npos);
+    CHECK(error.find("TimeControl 'depth=1' in the records") != std::string::npos);
+    CHECK(error.find('\n') == std::string::npos);
+
+    changed = c;
+    changed.variant = Variant::OrdoX;
+    const OpeningBook ordox_book(changed.variant);
+    CHECK_FALSE(finished_in_records(changed, games, ordox_book, names, &warnings, &error));
+    CHECK(error.find("Variant 'ordo' in the records") != std::string::npos);
+
+    changed = c;
+    changed.pgnout += ".none";  // no file: nothing to resume
+    found = finished_in_records(changed, games, book, names, &warnings, &error);
+    REQUIRE(found);
+    CHECK(found->empty());
+    std::remove(c.pgnout.c_str());
+  }
+}
