@@ -23,6 +23,13 @@ std::string elo_text(double v) {
   return fmt("%.1f", v);
 }
 
+// The half-width of the Elo interval; "n/a" when it has no bound (too few games, or a bound of the
+// score interval at 0 or 1), where -json writes null.
+std::string elo_error_text(double v) {
+  if (!std::isfinite(v)) return "n/a";
+  return fmt("%.1f", v);
+}
+
 std::string json_number(double v) {
   if (!std::isfinite(v)) return "null";
   return fmt("%.4f", v);
@@ -113,7 +120,7 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
     const std::string& a = c.names[static_cast<std::size_t>(s.a)];
     const std::string& b = c.names[static_cast<std::size_t>(s.b)];
     out += "Results of " + a + " vs " + b + ":\n";
-    out += "  Elo: " + elo_text(e.elo) + " +/- " + elo_text(e.error) + ", LOS: " + fmt("%.1f", e.los * 100) +
+    out += "  Elo: " + elo_text(e.elo) + " +/- " + elo_error_text(e.error) + ", LOS: " + fmt("%.1f", e.los * 100) +
            " %, DrawRatio: " + fmt("%.1f", s.games() ? 100.0 * static_cast<double>(s.draws) / static_cast<double>(s.games()) : 0) +
            " %\n";
     out += "  Games: " + std::to_string(s.games()) + ", Wins: " + std::to_string(s.wins) +
@@ -174,7 +181,7 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
       }
       const EloEstimate e = elo_estimate(all);
       out += "  " + pad(std::to_string(++rank), 4, true) + " " + pad(c.names[static_cast<std::size_t>(r.engine)], width, false) +
-             " " + pad(elo_text(e.elo), 6, true) + " " + pad(elo_text(e.error), 6, true) + " " +
+             " " + pad(elo_text(e.elo), 6, true) + " " + pad(elo_error_text(e.error), 6, true) + " " +
              pad(std::to_string(r.games), 6, true) + " " + pad(fmt("%.1f", r.points), 7, true) + " " +
              pad(fmt("%.1f%%", r.games ? 100 * r.points / static_cast<double>(r.games) : 0), 6, true) + " " +
              pad(fmt("%.1f%%", r.games ? 100.0 * static_cast<double>(r.draws) / static_cast<double>(r.games) : 0), 6, true) +

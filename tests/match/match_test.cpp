@@ -9,6 +9,7 @@
 #include "match_config.hpp"
 #include "match_stats.hpp"
 #include "openings.hpp"
+#include "results.hpp"
 #include "schedule.hpp"
 #include "time_control.hpp"
 
@@ -203,6 +204,25 @@ TEST_SUITE("match") {
     CHECK(elo_from_score(0.5) == doctest::Approx(0));
     CHECK(elo_from_score(score_from_elo(123.0)) == doctest::Approx(123.0));
     CHECK(std::isinf(elo_from_score(1.0)));
+  }
+
+  TEST_CASE("report: an Elo interval without an upper bound reads n/a as -json gives null") {
+    // Three unpaired games 1 - 0.5 - 1: the 95 % interval of the score reaches past 1.
+    std::vector<FinishedGame> games;
+    for (const double points : {1.0, 0.5, 1.0}) {
+      FinishedGame g;
+      g.score = GameScore{static_cast<long long>(games.size()) + 1, static_cast<long long>(games.size()) + 1, 0, 1, points};
+      games.push_back(g);
+    }
+    REQUIRE(std::isinf(elo_estimate(stats_between(scores_of(games), 0, 1)).error));
+    ReportContext context;
+    context.names = {"a", "b"};
+    const std::string text = text_report(games, context);
+    CHECK(text.find("Elo: 279.6 +/- n/a,") != std::string::npos);
+    CHECK(text.find("inf") == std::string::npos);
+    CHECK(json_report(games, context, true, "").find("\"elo_error95\": null") != std::string::npos);
+    context.names.push_back("c");  // the crosstable's column too
+    CHECK(text_report(games, context).find("inf") == std::string::npos);
   }
 
   TEST_CASE("SPRT: sign and bounds and agreement with the normal approximation") {
