@@ -5,6 +5,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "game_record.hpp"
@@ -31,8 +32,11 @@ std::string missing_breaks(long size, const char last_two[2]) {
 
 std::optional<CutRecord> cut_partial_record(const std::string& path, std::string* error) {
   if (error) error->clear();
+  // Only a regular file is read back: -pgnout /dev/stdout or a pipe is written to, never read.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
   std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;  // no file yet: nothing to repair
+  if (!in) return std::nullopt;
   std::uint64_t end = 0;
   {
     records::RecordReader reader(in);
@@ -96,7 +100,9 @@ bool DurableAppender::open(const std::string& path, std::string* error, std::str
 
   long size = 0;
   char last_two[2] = {'\n', '\n'};
-  if (std::FILE* old = std::fopen(path.c_str(), "rb")) {
+  struct stat st {};
+  const bool regular = ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+  if (std::FILE* old = regular ? std::fopen(path.c_str(), "rb") : nullptr) {
     if (std::fseek(old, 0, SEEK_END) == 0) size = std::ftell(old);
     if (size >= 2 && std::fseek(old, -2, SEEK_END) == 0) {
       last_two[0] = static_cast<char>(std::fgetc(old));

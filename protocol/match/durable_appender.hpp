@@ -19,9 +19,9 @@ struct CutRecord {
 
 // When the text after the last complete record of the file (as game_record.hpp's reader finds it)
 // starts with a tag line, appends that text to FILE.cut and truncates the file to end after that
-// record. Returns what was cut, or nullopt when nothing was (no such file, nothing after the last
-// record, or text there that is not a record: that is left alone). *error (one line) is set when
-// the file could not be read or repaired; nothing is cut then.
+// record. Returns what was cut, or nullopt when nothing was (no such file, not a regular file,
+// nothing after the last record, or text there that is not a record: that is left alone). *error
+// (one line) is set when the file could not be read or repaired; nothing is cut then.
 std::optional<CutRecord> cut_partial_record(const std::string& path, std::string* error);
 
 class DurableAppender {
