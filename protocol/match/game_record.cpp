@@ -289,13 +289,7 @@ bool RecordReader::next(GameRecord& out, std::string* error) {
   }
 }
 
-std::optional<std::vector<GameRecord>> read_record_file(const std::string& path, std::string* error,
-                                                        std::vector<std::string>* skipped) {
-  std::ifstream in(path);
-  if (!in) {
-    if (error) *error = "cannot open '" + path + "'";
-    return std::nullopt;
-  }
+std::vector<GameRecord> read_records(std::istream& in, std::vector<std::string>* skipped) {
   std::vector<GameRecord> records;
   RecordReader reader(in);
   for (;;) {
@@ -305,9 +299,22 @@ std::optional<std::vector<GameRecord>> read_record_file(const std::string& path,
       records.push_back(std::move(rec));
       continue;
     }
-    if (!err.empty() && skipped) skipped->push_back(path + ": " + err);
+    if (!err.empty() && skipped) skipped->push_back(err);
     if (reader.at_end()) break;
   }
+  return records;
+}
+
+std::optional<std::vector<GameRecord>> read_record_file(const std::string& path, std::string* error,
+                                                        std::vector<std::string>* skipped) {
+  std::ifstream in(path);
+  if (!in) {
+    if (error) *error = "cannot open '" + path + "'";
+    return std::nullopt;
+  }
+  std::vector<std::string> errors;
+  std::vector<GameRecord> records = read_records(in, skipped ? &errors : nullptr);
+  for (const std::string& err : errors) skipped->push_back(path + ": " + err);
   return records;
 }
 

@@ -73,8 +73,12 @@ class RecordReader {
   std::uint64_t record_end_ = 0;
 };
 
+// Every record of a stream. Malformed records are skipped and each is described in *skipped
+// (if given).
+std::vector<GameRecord> read_records(std::istream& in, std::vector<std::string>* skipped = nullptr);
+
 // Every record of a file; nullopt with *error when the file cannot be opened. Malformed records
-// are skipped and each is described in *skipped (if given).
+// are skipped and each is described in *skipped (if given), after the file's path.
 std::optional<std::vector<GameRecord>> read_record_file(const std::string& path, std::string* error,
                                                         std::vector<std::string>* skipped = nullptr);
 

@@ -18,19 +18,7 @@ namespace {
 
 std::vector<GameRecord> read_text(const std::string& text, std::vector<std::string>* errors) {
   std::istringstream in(text);
-  RecordReader reader(in);
-  std::vector<GameRecord> out;
-  for (;;) {
-    GameRecord r;
-    std::string err;
-    if (reader.next(r, &err)) {
-      out.push_back(r);
-      continue;
-    }
-    if (!err.empty()) errors->push_back(err);
-    if (reader.at_end()) break;
-  }
-  return out;
+  return read_records(in, errors);
 }
 
 const std::string kFirst = "[Event \"first\"]\n[Site \"s\"]\n\n1. c1a1 {+0.10/1 0.001s} c8a8 {-0.10/1 0.001s} 1-0\n\n";

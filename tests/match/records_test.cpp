@@ -32,19 +32,7 @@ void finish(GameRecord& r, const std::string& result, const std::string& termina
 
 std::vector<GameRecord> read_all(const std::string& text, std::vector<std::string>* errors = nullptr) {
   std::istringstream in(text);
-  RecordReader reader(in);
-  std::vector<GameRecord> out;
-  for (;;) {
-    GameRecord r;
-    std::string err;
-    if (reader.next(r, &err)) {
-      out.push_back(r);
-      continue;
-    }
-    if (!err.empty() && errors) errors->push_back(err);
-    if (reader.at_end()) break;
-  }
-  return out;
+  return read_records(in, errors);
 }
 
 }  // namespace
