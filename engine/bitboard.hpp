@@ -97,18 +97,38 @@ constexpr Bitboard shift(Bitboard b) {
   if constexpr (d == SE) return (b >> 9) & NOT_A;
   if constexpr (d == SW) return (b >> 11) & NOT_J;
 }
+namespace detail {
+// A step in direction d as (bits << left) >> right, masked: branch-free, for directions known only
+// at run time.
+struct Step {
+  int left, right;
+  u128 mask;
+};
+inline constexpr Step STEPS[DIRECTIONS] = {
+    {10, 0, BOARD.bits()},          {11, 0, (NOT_A & BOARD).bits()}, {1, 0, (NOT_A & BOARD).bits()},
+    {0, 9, (NOT_A & BOARD).bits()}, {0, 10, BOARD.bits()},           {0, 11, (NOT_J & BOARD).bits()},
+    {0, 1, (NOT_J & BOARD).bits()}, {9, 0, (NOT_J & BOARD).bits()},
+};
+}  // namespace detail
 constexpr Bitboard shift(Bitboard b, Direction d) {
+  const detail::Step& s = detail::STEPS[d];
+  return Bitboard(((b.bits() << s.left) >> s.right) & s.mask);
+}
+
+// Calls f.template operator()<D>() with D = d: a loop over one direction written as a template
+// lambda ([&]<Direction D>() {...}) shifts by a constant.
+template <class F>
+constexpr decltype(auto) with_direction(Direction d, F&& f) {
   switch (d) {
-    case N: return shift<N>(b);
-    case NE: return shift<NE>(b);
-    case E: return shift<E>(b);
-    case SE: return shift<SE>(b);
-    case S: return shift<S>(b);
-    case SW: return shift<SW>(b);
-    case W: return shift<W>(b);
-    case NW: return shift<NW>(b);
+    case N: return f.template operator()<N>();
+    case NE: return f.template operator()<NE>();
+    case E: return f.template operator()<E>();
+    case SE: return f.template operator()<SE>();
+    case S: return f.template operator()<S>();
+    case SW: return f.template operator()<SW>();
+    case W: return f.template operator()<W>();
+    default: return f.template operator()<NW>();
   }
-  return b;
 }
 
 // b together with every square that touches it (8-neighbourhood).

@@ -65,12 +65,13 @@ Bitboard pieces_reaching(const Position& pos, DirSet dirs, Bitboard targets) {
   Bitboard found;
   for (int d = 0; d < DIRECTIONS; ++d) {
     if (!(dirs & (1 << d))) continue;
-    const Direction back = opposite(Direction(d));
     // Squares from which a slide in d reaches a target: walk back from targets over empty squares.
-    Bitboard reach = targets & (empty | enemy);
-    Bitboard step = shift(reach, back), from = step;
-    while ((step = shift(step & empty, back) & ~from)) from |= step;
-    found |= own & from;
+    const Bitboard reach = targets & (empty | enemy);
+    found |= own & with_direction(opposite(Direction(d)), [&]<Direction back>() {
+      Bitboard step = shift<back>(reach), from = step;
+      while ((step = shift<back>(step & empty) & ~from)) from |= step;
+      return from;
+    });
   }
   return found;
 }
