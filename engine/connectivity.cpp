@@ -1,6 +1,7 @@
 #include "connectivity.hpp"
 
 #include <cassert>
+#include <memory>
 
 namespace ordo {
 
@@ -13,6 +14,18 @@ Groups groups_of(Bitboard b) {
     b ^= one;
   }
   return g;
+}
+
+Bitboard cut_squares_cached(Bitboard connected) {
+  struct Entry {
+    u128 set = 0, cut = 0;  // the empty set's cut squares are none: a valid first entry
+  };
+  constexpr int INDEX_BITS = 12;
+  thread_local std::unique_ptr<Entry[]> entries = std::make_unique<Entry[]>(std::size_t(1) << INDEX_BITS);
+  const u64 h = (connected.lo() * 0x9E3779B97F4A7C15ull) ^ (connected.hi() * 0xC2B2AE3D27D4EB4Full);
+  Entry& e = entries[std::size_t(h >> (64 - INDEX_BITS))];
+  if (e.set != connected.bits()) e = {connected.bits(), cut_squares(connected).bits()};
+  return Bitboard(e.cut);
 }
 
 }  // namespace ordo

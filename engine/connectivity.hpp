@@ -111,6 +111,10 @@ inline Bitboard cut_squares(Bitboard connected) {
   return cut;
 }
 
+// cut_squares(connected), remembered for the sets this thread met recently (a search meets one
+// side's set again and again: the other side's parts leave it as it is).
+Bitboard cut_squares_cached(Bitboard connected);
+
 // Squares touching every group of `set` (the whole board when the set is empty).
 inline Bitboard touching_every_group(Bitboard set) {
   Bitboard mask = BOARD;

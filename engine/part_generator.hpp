@@ -124,6 +124,10 @@ class PartGenerator {
         Bitboard landings = rules.single_targets;
         if (facts_ && !(landings &= facts_->cut_landings(p) & (empty_ | enemy_))) continue;
         Bitboard dests = slides(p, rules.single) & landings;
+        // A cut piece leaves two groups or more, so its landing touches two other pieces at least
+        // (singles_in_bulk has counted the touches).
+        assert(!bulk || touch_known_);
+        if (bulk && !facts_) dests &= touch_.twice;
         if (!dests) continue;
         Bitboard legal = facts_ ? dests : dests & touching_every_group(own_ ^ Bitboard::square(p));
         if (legal) v.singles(p, legal & empty_, legal & enemy_);
@@ -141,7 +145,7 @@ class PartGenerator {
   Bitboard cut_pieces() {
     refresh_facts();
     if (facts_) return facts_->cut();
-    if (!cut_known_) cut_ = cut_squares(own_), cut_known_ = true;
+    if (!cut_known_) cut_ = cut_squares_cached(own_), cut_known_ = true;
     return cut_;
   }
 

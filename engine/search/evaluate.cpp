@@ -39,13 +39,10 @@ constexpr EvalWeights ORDOX = {
     .tempo = 81,
 };
 
-// Ranks a square is advanced from c's home row.
-int advanced(Color c, Square s) { return c == WHITE ? rank_of(s) : RANKS - 1 - rank_of(s); }
-
 // Pieces of a connected set whose removal would split it.
 int cut_pieces(Bitboard side, bool split) {
   if (!side.more_than_one() || split) return 0;
-  return cut_squares(side).count();
+  return cut_squares_cached(side).count();
 }
 
 int touching_pairs(Bitboard side) {
@@ -80,11 +77,10 @@ SideTerms own_piece_terms(const Position& pos, Color c, const EvalWeights& w) {
   const Bitboard own = pos.pieces(c);
   if (!own) return t;
   t.material = w.material * own.count();
-  int best = 0;
-  for (Square s : own) {
-    int a = advanced(c, s);
-    t.advance += w.advance[a];
-    best = std::max(best, a);
+  int best = 0;  // the leader's ranks advanced
+  for (int a = 0; a < RANKS; ++a) {
+    const int n = (own & rank_bb(c == WHITE ? a : RANKS - 1 - a)).count();
+    if (n) t.advance += w.advance[a] * n, best = a;
   }
   t.leader = w.leader[best];
   t.cut = w.cut_piece * cut_pieces(own, pos.split(c));
@@ -98,9 +94,11 @@ SideTerms own_piece_terms(const Position& pos, Color c, const EvalWeights& w) {
 int free_runners(const Position& pos, Color c, const EvalWeights& w) {
   const Bitboard enemy = pos.pieces(~c);
   const Bitboard covered = enemy | shift<E>(enemy) | shift<W>(enemy);
-  Bitboard blocked;  // squares behind a covered square, seen from c
-  const Direction back = c == WHITE ? S : N;
-  for (Bitboard b = shift(covered, back); b; b = shift(b, back)) blocked |= b;
+  // The squares behind a covered square, seen from c: a file fill (shifts of 1, 2, 4 and 8 ranks).
+  u128 behind = c == WHITE ? covered.bits() >> FILES : covered.bits() << FILES;
+  for (int ranks = 1; ranks < RANKS; ranks *= 2)
+    behind |= c == WHITE ? behind >> (ranks * FILES) : behind << (ranks * FILES);
+  const Bitboard blocked = Bitboard(behind) & BOARD;
   const Bitboard free = pos.pieces(c) & ~blocked;
   if (!free) return 0;
   int runner = 0;

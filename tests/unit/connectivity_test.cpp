@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <random>
+#include <vector>
 
 #include "connectivity.hpp"
 #include "movegen.hpp"
@@ -50,6 +51,25 @@ TEST_SUITE("connectivity") {
     }
     CHECK(checked > 10000);
     CHECK(disconnected > 100);  // the test sees both answers
+  }
+
+  TEST_CASE("cut_squares_cached answers as cut_squares for sets met again and again") {
+    std::mt19937_64 rng(5);
+    std::vector<Bitboard> sets;
+    for (int i = 0; sets.size() < 6000; ++i) {
+      const Bitboard b = random_set(rng, 30 + i % 50);
+      if (b) sets.push_back(flood(Bitboard::square(b.lsb()), b));
+    }
+    // Every set asked three times, far apart: entries are replaced between the questions.
+    int with_cuts = 0;
+    for (int pass = 0; pass < 3; ++pass)
+      for (const Bitboard b : sets) {
+        const Bitboard expected = cut_squares(b);
+        CHECK(cut_squares_cached(b) == expected);
+        with_cuts += !expected.empty();
+      }
+    CHECK(with_cuts > 1000);  // the test sees sets with and without cut squares
+    CHECK(cut_squares_cached(Bitboard()) == Bitboard());
   }
 
   TEST_CASE("count_turns equals the number of generated turns along random games") {
