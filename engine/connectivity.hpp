@@ -102,15 +102,6 @@ inline bool still_connected(Bitboard rest, Bitboard boundary) {
   return flood_reaches(Bitboard(need & -need), rest, boundary);
 }
 
-// The pieces of a connected set whose removal splits it: among the pieces whose neighbours are
-// not connected around them (ring_split_squares), those whose neighbours no flood joins.
-inline Bitboard cut_squares(Bitboard connected) {
-  Bitboard cut;
-  for (Square p : connected & ring_split_squares(connected))
-    if (!still_connected(connected ^ Bitboard::square(p), neighbours(p) & connected)) cut |= Bitboard::square(p);
-  return cut;
-}
-
 // cut_squares(connected), remembered for the sets this thread met recently (a search meets one
 // side's set again and again: the other side's parts leave it as it is).
 Bitboard cut_squares_cached(Bitboard connected);
@@ -136,6 +127,23 @@ inline Touch touch_counts(Bitboard b) {
   add(shift<N>(b)); add(shift<NE>(b)); add(shift<E>(b)); add(shift<SE>(b));
   add(shift<S>(b)); add(shift<SW>(b)); add(shift<W>(b)); add(shift<NW>(b));
   return t;
+}
+
+// The pieces of a connected set whose removal splits it. In a set of three pieces or more, the one
+// neighbour of a piece with one neighbour (a leaf) is such a piece; of the others whose neighbours
+// are not connected around them (ring_split_squares), those whose neighbours no flood joins.
+inline Bitboard cut_squares(Bitboard connected) {
+  Bitboard cut;
+  Bitboard candidates = connected & ring_split_squares(connected);
+  if (candidates && connected.count() >= 3) {
+    const Touch t = touch_counts(connected);
+    const Bitboard leaves = connected & t.once & ~t.twice;
+    cut = candidates & dilate(leaves);
+    candidates ^= cut;
+  }
+  for (Square p : candidates)
+    if (!still_connected(connected ^ Bitboard::square(p), neighbours(p) & connected)) cut |= Bitboard::square(p);
+  return cut;
 }
 
 }  // namespace ordo

@@ -53,6 +53,24 @@ TEST_SUITE("connectivity") {
     CHECK(disconnected > 100);  // the test sees both answers
   }
 
+  TEST_CASE("cut_squares holds the pieces whose removal splits a connected set") {
+    std::mt19937_64 rng(6);
+    int cuts = 0, leaves = 0;
+    for (int i = 0; i < 6000; ++i) {
+      Bitboard b = random_set(rng, 25 + i % 60);
+      if (!b) continue;
+      b = flood(Bitboard::square(b.lsb()), b);
+      Bitboard expected;
+      for (Square p : b)
+        if (!is_connected(b ^ Bitboard::square(p))) expected |= Bitboard::square(p);
+      CHECK(cut_squares(b) == expected);
+      cuts += expected.count();
+      for (Square p : b) leaves += (neighbours(p) & b).count() == 1;
+    }
+    CHECK(cuts > 5000);
+    CHECK(leaves > 5000);  // the shortcut for a leaf's neighbour is exercised
+  }
+
   TEST_CASE("cut_squares_cached answers as cut_squares for sets met again and again") {
     std::mt19937_64 rng(5);
     std::vector<Bitboard> sets;
