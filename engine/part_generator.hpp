@@ -163,13 +163,11 @@ class PartGenerator {
     for (int d = 0; d < DIRECTIONS; ++d) {
       if (!(dirs & (1 << d))) continue;
       const Direction dir = Direction(d);
-      Bitboard ray = shift(movers, dir) & open;
-      Bitboard legal = ray & twice;
-      ray &= empty_;
-      while ((ray = shift(ray, dir) & open)) {
-        legal |= ray & once;
-        ray &= empty_;
-      }
+      Bitboard legal = with_direction(dir, [&]<Direction D>() {
+        const Bitboard first = shift<D>(movers) & open;  // first squares of the rays
+        const Bitboard farther = shift<D>(occluded_fill<D>(first & empty_, empty_)) & open;
+        return (first & twice) | (farther & once);
+      });
       legal &= targets;
       if (legal) v.bulk(*this, dir, legal & empty_, legal & enemy_);
       if (v.done()) return;

@@ -150,6 +150,27 @@ TEST_CASE("set operations and counting and iteration") {
   }
 }
 
+TEST_CASE("occluded_fill is the step-by-step walk through the given squares") {
+  Rng rng(7);
+  int grown = 0, long_walks = 0;
+  for (int i = 0; i < 3000; ++i) {
+    // Odd rounds fill through dense sets: walks of many steps.
+    const Bitboard gen = random_board(rng) & random_board(rng);
+    const Bitboard through = i % 2 ? random_board(rng) | random_board(rng) | random_board(rng) : random_board(rng);
+    for (Direction d : ALL_DIRS) {
+      INFO("direction " << int(d));
+      Bitboard expected = gen, step = gen;
+      while ((step = shift(step, d) & through & ~expected)) expected |= step;
+      const Bitboard fill = with_direction(d, [&]<Direction D>() { return occluded_fill<D>(gen, through); });
+      CHECK(fill == expected);
+      grown += fill != gen;
+      long_walks += (fill ^ gen).count() >= 4 * gen.count();
+    }
+  }
+  CHECK(grown > 10000);
+  CHECK(long_walks > 1000);
+}
+
 TEST_CASE("every shift direction matches the mailbox") {
   Rng rng(1);
   for (int i = 0; i < 3000; ++i) {
