@@ -151,10 +151,13 @@ void ShapeFacts::list_paths(int list, bool horizontal, Direction d) {
         const Square hi = Square(line.start + j * step);
         ordo |= Bitboard::square(hi);
         const u16 reach = reach_at(index, lo, hi, d);
+        // A path over another own piece is never free, nor is any longer one: not listed.
+        const Bitboard others = own_ ^ ordo;
         Bitboard moved = ordo, swept;
         for (int k = 1; (reach >> k) != 0; ++k) {
           moved = shift(moved, d);
           swept |= moved;
+          if (swept & others) break;
           if (!(reach >> k & 1)) continue;
           if (paths_used_ == MAX_PATHS) {
             path_end_[list] = NO_LIST;
