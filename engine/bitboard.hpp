@@ -111,6 +111,29 @@ constexpr Bitboard shift(Bitboard b, Direction d) {
   return b;
 }
 
+// The squares of `gen`, and those reached from it by one or more steps in direction d over
+// squares of `through` only (each step landing in `through`): an occluded fill, in a few doubling
+// steps instead of one step per square.
+template <Direction d>
+constexpr Bitboard fill(Bitboard gen, Bitboard through) {
+  constexpr int step = dir_rank(d) * FILES + dir_file(d);
+  constexpr auto move = [](u128 x, int n) { return n > 0 ? x << n : x >> -n; };
+  // A step east (west) never lands on file a (j): such squares would be a wrap across ranks.
+  if constexpr (dir_file(d) > 0) through &= NOT_A;
+  if constexpr (dir_file(d) < 0) through &= NOT_J;
+  u128 g = gen.bits(), p = through.bits();  // p: squares starting a free run of 1, 2, 4 steps
+  g |= p & move(g, step);
+  p &= move(p, step);
+  g |= p & move(g, 2 * step);
+  p &= move(p, 2 * step);
+  g |= p & move(g, 4 * step);  // 7 steps: every ray but along a rank
+  if constexpr (dir_rank(d) == 0) {
+    p &= move(p, 4 * step);
+    g |= p & move(g, 8 * step);
+  }
+  return Bitboard(g);
+}
+
 // b together with every square that touches it (8-neighbourhood).
 constexpr Bitboard dilate(Bitboard b) {
   Bitboard h = b | ((b << 1) & NOT_A) | ((b >> 1) & NOT_J);

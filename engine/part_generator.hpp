@@ -156,20 +156,32 @@ class PartGenerator {
     const Bitboard open = empty_ | enemy_;
     Bitboard once = touch_.once, twice = touch_.twice;
     if (!own_.more_than_one()) once = twice = BOARD;  // a lone piece stays connected anywhere
-    for (int d = 0; d < DIRECTIONS; ++d) {
-      if (!(dirs & (1 << d))) continue;
-      const Direction dir = Direction(d);
-      Bitboard ray = shift(movers, dir) & open;
-      Bitboard legal = ray & twice;
-      ray &= empty_;
-      while ((ray = shift(ray, dir) & open)) {
-        legal |= ray & once;
-        ray &= empty_;
+    for (unsigned rest = dirs; rest; rest &= rest - 1) {
+      const Direction dir = Direction(std::countr_zero(rest));
+      Bitboard legal;
+      switch (dir) {
+        case N: legal = bulk_landings<N>(movers, open, once, twice); break;
+        case NE: legal = bulk_landings<NE>(movers, open, once, twice); break;
+        case E: legal = bulk_landings<E>(movers, open, once, twice); break;
+        case SE: legal = bulk_landings<SE>(movers, open, once, twice); break;
+        case S: legal = bulk_landings<S>(movers, open, once, twice); break;
+        case SW: legal = bulk_landings<SW>(movers, open, once, twice); break;
+        case W: legal = bulk_landings<W>(movers, open, once, twice); break;
+        case NW: legal = bulk_landings<NW>(movers, open, once, twice); break;
       }
       legal &= targets;
       if (legal) v.bulk(*this, dir, legal & empty_, legal & enemy_);
       if (v.done()) return;
     }
+  }
+
+  // The squares of `open` that the slides of `movers` in dir reach, the first square of each ray
+  // kept if in `twice`, the farther ones if in `once` (see singles_in_bulk).
+  template <Direction dir>
+  Bitboard bulk_landings(Bitboard movers, Bitboard open, Bitboard once, Bitboard twice) const {
+    const Bitboard first = shift<dir>(movers) & open;
+    const Bitboard farther = shift<dir>(fill<dir>(first & empty_, empty_)) & open;
+    return (first & twice) | (farther & once);
   }
 
   // The origin of a singleton that arrived on t moving in direction d.

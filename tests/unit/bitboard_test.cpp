@@ -182,6 +182,38 @@ TEST_CASE("every shift direction matches the mailbox") {
   CHECK(shift(Bitboard::square(I7), NE) == Bitboard::square(J8));
 }
 
+TEST_CASE("the occluded fill matches walking each ray on the mailbox") {
+  Rng rng(7);
+  // The fill in d of gen through `through`: gen, then square by square along each ray while the
+  // next square is on the board and in `through`.
+  const auto walk = [](Bitboard gen, Bitboard through, Direction d) {
+    Bitboard r = gen;
+    for (Square s : gen)
+      for (int f = file_of(s) + dir_file(d), k = rank_of(s) + dir_rank(d);
+           on_board(f, k) && through.has(make_square(f, k)); f += dir_file(d), k += dir_rank(d))
+        r |= Bitboard::square(make_square(f, k));
+    return r;
+  };
+  for (int i = 0; i < 3000; ++i) {
+    const Bitboard gen = random_board(rng);
+    // Mostly dense: long free runs, across the whole board too.
+    const Bitboard through = i % 3 == 0 ? BOARD : ~(random_board(rng) & random_board(rng));
+    CHECK(fill<N>(gen, through) == walk(gen, through, N));
+    CHECK(fill<NE>(gen, through) == walk(gen, through, NE));
+    CHECK(fill<E>(gen, through) == walk(gen, through, E));
+    CHECK(fill<SE>(gen, through) == walk(gen, through, SE));
+    CHECK(fill<S>(gen, through) == walk(gen, through, S));
+    CHECK(fill<SW>(gen, through) == walk(gen, through, SW));
+    CHECK(fill<W>(gen, through) == walk(gen, through, W));
+    CHECK(fill<NW>(gen, through) == walk(gen, through, NW));
+  }
+  // A lone square on an empty board fills its whole ray: 9 steps along a rank, 7 along a file.
+  CHECK(fill<E>(Bitboard::square(A1), BOARD) == rank_bb(0));
+  CHECK(fill<W>(Bitboard::square(J8), BOARD) == rank_bb(7));
+  CHECK(fill<N>(Bitboard::square(C1), BOARD) == file_bb(2));
+  CHECK(fill<NE>(Bitboard::square(A1), BOARD) == (ray(NE, A1) | Bitboard::square(A1)));
+}
+
 TEST_CASE("every single square shifted in every direction") {
   for (int s = 0; s < SQUARES; ++s)
     for (Direction d : ALL_DIRS) {
