@@ -131,6 +131,16 @@ class PartGenerator {
       }
     }
     if (own_.more_than_one()) {
+      if constexpr (requires { Visitor::counts_only; }) {
+        // The facts' listed paths count every ordo part at once.
+        if (facts_ && (rules.h_ordo || rules.v_ordo)) {
+          const int n = facts_->count_ordo_parts(rules.h_ordo, rules.v_ordo, ~empty_);
+          if (n >= 0) {
+            v.n += u64(n);
+            return;
+          }
+        }
+      }
       if (rules.h_ordo) ordos<true>(rules.h_ordo, v);
       if (v.done()) return;
       if (rules.v_ordo) ordos<false>(rules.v_ordo, v);
@@ -240,19 +250,11 @@ class PartGenerator {
   // Ordo moves of lines along ranks (Horizontal) or files. A line is a run of >= 2 own pieces and
   // each sub-run is an ordo. Candidates are found per direction with set operations first, so
   // ordos that cannot move cost nothing; each candidate landing then costs one short flood, or with
-  // the facts one look-up per ordo. A count with the facts takes the facts' listed paths instead.
+  // the facts one look-up per ordo. (A count with the facts takes the facts' listed paths instead,
+  // in run().)
   template <bool Horizontal, class Visitor>
   void ordos(DirSet dirs, Visitor& v) {
     for (unsigned rest = dirs; rest; rest &= rest - 1) {
-      if constexpr (requires { Visitor::counts_only; }) {
-        if (facts_) {
-          const int n = facts_->count_ordo_parts(Horizontal, Direction(std::countr_zero(rest)), ~empty_);
-          if (n >= 0) {
-            v.n += u64(n);
-            continue;
-          }
-        }
-      }
       switch (Direction(std::countr_zero(rest))) {
         case N: ordos_toward<Horizontal, N>(v); break;
         case NE: ordos_toward<Horizontal, NE>(v); break;
