@@ -213,21 +213,24 @@ class PartGenerator {
  private:
   // All squares a singleton on p reaches in the given directions: empty squares up to the first
   // occupied one, which is included when it holds an enemy piece.
+  // Without branches on the board: the first occupied square of a ray is its lowest one (a ray of
+  // rising squares) or its highest one, found with the ray's far end as a stop when none is.
   Bitboard slides(Square p, DirSet dirs) const {
-    const Bitboard occ = own_ | enemy_;
+    const u128 occ = (own_ | enemy_).bits();
     Bitboard all;
     for (unsigned rest = dirs; rest; rest &= rest - 1) {
-      const int d = std::countr_zero(rest);
-      Bitboard r = ray(Direction(d), p);
-      Bitboard blockers = r & occ;
-      if (blockers) {
-        Square b = is_increasing(Direction(d)) ? blockers.lsb() : blockers.msb();
-        r ^= ray(Direction(d), b);
-        if (own_.has(b)) r ^= Bitboard::square(b);
+      const Direction d = Direction(std::countr_zero(rest));
+      const u128 r = ray(d, p).bits();
+      if (is_increasing(d)) {
+        const u128 first = r & occ & -(r & occ);  // none: 0, and then every square of r is kept
+        all |= Bitboard(r & (first | (first - 1)));
+      } else {
+        // The far end (lowest square) of r stops it too; with r empty, square 0 has no ray.
+        const Square b = Bitboard((r & occ) | (r & -r) | 1).msb();
+        all |= Bitboard(r) ^ ray(d, b);
       }
-      all |= r;
     }
-    return all;
+    return all & ~own_;
   }
 
   // The table's facts may have been replaced by another generator's since this one last ran.
