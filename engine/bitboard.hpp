@@ -160,13 +160,17 @@ namespace detail {
 struct Tables {
   Bitboard neighbours[SQUARES]{};        // the up-to-8 touching squares
   Bitboard ray[DIRECTIONS][SQUARES]{};   // squares from s (exclusive) to the edge in direction d
+  Bitboard between[SQUARES][SQUARES]{};  // squares strictly between two squares of one line
   constexpr Tables() {
     for (int s = 0; s < SQUARES; ++s) {
       Bitboard one = Bitboard::square(Square(s));
       neighbours[s] = dilate(one) ^ one;
       for (int d = 0; d < DIRECTIONS; ++d) {
         Bitboard r, cur = one;
-        while ((cur = shift(cur, Direction(d)))) r |= cur;
+        while ((cur = shift(cur, Direction(d)))) {
+          between[s][cur.lsb()] = r;
+          r |= cur;
+        }
         ray[d][s] = r;
       }
     }
@@ -177,6 +181,8 @@ inline constexpr Tables TABLES{};
 
 inline constexpr Bitboard neighbours(Square s) { return detail::TABLES.neighbours[s]; }
 inline constexpr Bitboard ray(Direction d, Square s) { return detail::TABLES.ray[d][s]; }
+// The squares strictly between a and b when they share a rank, a file or a diagonal, else none.
+inline constexpr Bitboard between(Square a, Square b) { return detail::TABLES.between[a][b]; }
 // Directions whose squares have higher indices than the origin (the first blocker is the lsb).
 inline constexpr bool is_increasing(Direction d) { return d == N || d == NE || d == E || d == NW; }
 

@@ -120,12 +120,18 @@ class PartGenerator {
       }
       for (Square p : pieces) {
         // A cut piece (or any piece of a split side) must land touching every other group. The
-        // table's landing squares, few or none, mostly settle it before any slide is traced.
-        Bitboard landings = rules.single_targets;
-        if (facts_ && !(landings &= facts_->cut_landings(p) & (empty_ | enemy_))) continue;
-        Bitboard dests = slides(p, rules.single) & landings;
-        if (!dests) continue;
-        Bitboard legal = facts_ ? dests : dests & touching_every_group(own_ ^ Bitboard::square(p));
+        // table's landing squares, few or none, are tested one by one for a free way there.
+        Bitboard legal;
+        if (facts_) {
+          const Bitboard landings = rules.single_targets & facts_->cut_landings(p) & (empty_ | enemy_) &
+                                    rays(p, rules.single);
+          const Bitboard occupied = own_ | enemy_;
+          for (Square t : landings)
+            if (!(between(p, t) & occupied)) legal |= Bitboard::square(t);
+        } else {
+          const Bitboard dests = slides(p, rules.single) & rules.single_targets;
+          if (dests) legal = dests & touching_every_group(own_ ^ Bitboard::square(p));
+        }
         if (legal) v.singles(p, legal & empty_, legal & enemy_);
         if (v.done()) return;
       }
@@ -213,6 +219,13 @@ class PartGenerator {
  private:
   // All squares a singleton on p reaches in the given directions: empty squares up to the first
   // occupied one, which is included when it holds an enemy piece.
+  // The squares of the rays from p in the given directions.
+  static Bitboard rays(Square p, DirSet dirs) {
+    Bitboard all;
+    for (unsigned rest = dirs; rest; rest &= rest - 1) all |= ray(Direction(std::countr_zero(rest)), p);
+    return all;
+  }
+
   // Without branches on the board: the first occupied square of a ray is its lowest one (a ray of
   // rising squares) or its highest one, found with the ray's far end as a stop when none is.
   Bitboard slides(Square p, DirSet dirs) const {

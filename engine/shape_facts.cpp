@@ -52,16 +52,11 @@ bool ShapeFacts::reset(Color us, Bitboard own) {
   return true;
 }
 
-Bitboard ShapeFacts::cut_landings(Square p) {
-  assert(usable_ && cut_.has(p));
-  const int index = (cut_ & Bitboard((u128(1) << p) - 1)).count();
-  if (!landings_known_.has(p)) {
-    landings_known_ |= Bitboard::square(p);
-    Bitboard lines;  // a singleton lands on a line through its square
-    for (int d = 0; d < DIRECTIONS; ++d) lines |= ray(Direction(d), p);
-    landings_[index] = touching_every_group(own_ ^ Bitboard::square(p)) & lines;
-  }
-  return landings_[index];
+void ShapeFacts::find_landings(Square p, int index) {
+  landings_known_ |= Bitboard::square(p);
+  Bitboard lines;  // a singleton lands on a line through its square
+  for (int d = 0; d < DIRECTIONS; ++d) lines |= ray(Direction(d), p);
+  landings_[index] = touching_every_group(own_ ^ Bitboard::square(p)) & lines;
 }
 
 namespace {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <memory>
 
 #include "connectivity.hpp"
@@ -45,7 +46,12 @@ class ShapeFacts {
   Bitboard cut() const { return cut_; }
   // The squares where the cut piece p may land and leave the set connected: those on a line
   // through p that touch every group of the set without p (obstacles aside).
-  Bitboard cut_landings(Square p);
+  Bitboard cut_landings(Square p) {
+    assert(usable_ && cut_.has(p));
+    const int index = (cut_ & Bitboard((u128(1) << p) - 1)).count();
+    if (!landings_known_.has(p)) find_landings(p, index);
+    return landings_[index];
+  }
   // Bit k (1..9) is set when the ordo lo..hi (lo < hi, both on one rank if `horizontal`, else on
   // one file, every square between them own) moved k steps in d stays on the board, lands on no
   // other own piece and leaves the set connected. d must not be a backward direction for `us`.
@@ -81,6 +87,7 @@ class ShapeFacts {
   // What is left of the set without an ordo: nothing, one group, or several (then every
   // direction's reach is computed at once).
   enum class Rest : u8 { Unknown, Empty, OneGroup, Groups };
+  void find_landings(Square p, int index);
   void study_rest(int index, Square lo, Square hi);
   void compute_reach(int index, Square lo, Square hi, Direction d);
   void list_paths(DirSet h_dirs, DirSet v_dirs);

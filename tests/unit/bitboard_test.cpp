@@ -274,6 +274,29 @@ TEST_CASE("neighbour and ray tables") {
       CHECK((ray(d, Square(s)) & ray(opposite(d), Square(s))).empty());
     }
   }
+  // between: walking from s toward t on the mailbox, the squares passed before t; none when no
+  // direction leads from s to t.
+  for (int s = 0; s < SQUARES; ++s)
+    for (int t = 0; t < SQUARES; ++t) {
+      Bitboard expected;
+      for (Direction d : ALL_DIRS) {
+        Bitboard passed;
+        for (int f = file_of(Square(s)) + dir_file(d), r = rank_of(Square(s)) + dir_rank(d); on_board(f, r);
+             f += dir_file(d), r += dir_rank(d)) {
+          if (make_square(f, r) == t) {
+            expected = passed;
+            break;
+          }
+          passed |= Bitboard::square(make_square(f, r));
+        }
+      }
+      INFO("from " << s << " to " << t);
+      CHECK(between(Square(s), Square(t)) == expected);
+    }
+  CHECK(between(A1, J1).count() == 8);
+  CHECK(between(A1, H8).count() == 6);
+  CHECK(between(A1, B3).empty());
+  CHECK(between(C3, D4).empty());
   CHECK(ray(N, E1).count() == 7);
   CHECK(ray(E, A1).count() == 9);
   CHECK(ray(NE, A1).count() == 7);
