@@ -131,24 +131,27 @@ constexpr decltype(auto) with_direction(Direction d, F&& f) {
   }
 }
 
-// gen together with the squares reached from it by steps in direction D over squares of `through`
-// (an occluded fill: four doubling steps instead of one loop turn per step).
-template <Direction D>
-constexpr Bitboard occluded_fill(Bitboard gen, Bitboard through) {
-  constexpr int delta = dir_rank(D) * FILES + dir_file(D);  // the square index change of one step
-  constexpr auto step = [](u128 x, int steps) { return delta > 0 ? x << (delta * steps) : x >> (-delta * steps); };
-  u128 g = gen.bits(), p = through.bits();
-  // A step east never lands on file a, a step west never on file j: that cuts off wraps.
-  if constexpr (dir_file(D) == 1) p &= NOT_A.bits();
-  if constexpr (dir_file(D) == -1) p &= NOT_J.bits();
-  g |= p & step(g, 1);
-  p &= step(p, 1);
-  g |= p & step(g, 2);
-  p &= step(p, 2);
-  g |= p & step(g, 4);
-  p &= step(p, 4);
-  g |= p & step(g, 8);
-  return Bitboard(g) & BOARD;
+// The squares of `gen`, and those reached from it by one or more steps in direction d over
+// squares of `through` only (each step landing in `through`): an occluded fill, in a few doubling
+// steps instead of one step per square.
+template <Direction d>
+constexpr Bitboard fill(Bitboard gen, Bitboard through) {
+  constexpr int step = dir_rank(d) * FILES + dir_file(d);
+  constexpr auto move = [](u128 x, int n) { return n > 0 ? x << n : x >> -n; };
+  // A step east (west) never lands on file a (j): such squares would be a wrap across ranks.
+  if constexpr (dir_file(d) > 0) through &= NOT_A;
+  if constexpr (dir_file(d) < 0) through &= NOT_J;
+  u128 g = gen.bits(), p = through.bits();  // p: squares starting a free run of 1, 2, 4 steps
+  g |= p & move(g, step);
+  p &= move(p, step);
+  g |= p & move(g, 2 * step);
+  p &= move(p, 2 * step);
+  g |= p & move(g, 4 * step);  // 7 steps: every ray but along a rank
+  if constexpr (dir_rank(d) == 0) {
+    p &= move(p, 4 * step);
+    g |= p & move(g, 8 * step);
+  }
+  return Bitboard(g);
 }
 
 // b together with every square that touches it (8-neighbourhood).
@@ -177,13 +180,17 @@ namespace detail {
 struct Tables {
   Bitboard neighbours[SQUARES]{};        // the up-to-8 touching squares
   Bitboard ray[DIRECTIONS][SQUARES]{};   // squares from s (exclusive) to the edge in direction d
+  Bitboard between[SQUARES][SQUARES]{};  // squares strictly between two squares of one line
   constexpr Tables() {
     for (int s = 0; s < SQUARES; ++s) {
       Bitboard one = Bitboard::square(Square(s));
       neighbours[s] = dilate(one) ^ one;
       for (int d = 0; d < DIRECTIONS; ++d) {
         Bitboard r, cur = one;
-        while ((cur = shift(cur, Direction(d)))) r |= cur;
+        while ((cur = shift(cur, Direction(d)))) {
+          between[s][cur.lsb()] = r;
+          r |= cur;
+        }
         ray[d][s] = r;
       }
     }
@@ -194,6 +201,8 @@ inline constexpr Tables TABLES{};
 
 inline constexpr Bitboard neighbours(Square s) { return detail::TABLES.neighbours[s]; }
 inline constexpr Bitboard ray(Direction d, Square s) { return detail::TABLES.ray[d][s]; }
+// The squares strictly between a and b when they share a rank, a file or a diagonal, else none.
+inline constexpr Bitboard between(Square a, Square b) { return detail::TABLES.between[a][b]; }
 // Directions whose squares have higher indices than the origin (the first blocker is the lsb).
 inline constexpr bool is_increasing(Direction d) { return d == N || d == NE || d == E || d == NW; }
 

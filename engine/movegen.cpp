@@ -68,7 +68,7 @@ Bitboard pieces_reaching(const Position& pos, DirSet dirs, Bitboard targets) {
     // Squares from which a slide in d reaches a target: walk back from targets over empty squares.
     const Bitboard reach = targets & (empty | enemy);
     found |= own & with_direction(opposite(Direction(d)), [&]<Direction back>() {
-      return shift<back>(occluded_fill<back>(reach, empty));
+      return shift<back>(fill<back>(reach, empty));
     });
   }
   return found;

@@ -120,21 +120,37 @@ class PartGenerator {
       }
       for (Square p : pieces) {
         // A cut piece (or any piece of a split side) must land touching every other group. The
-        // table's landing squares, few or none, mostly settle it before any slide is traced.
-        Bitboard landings = rules.single_targets;
-        if (facts_ && !(landings &= facts_->cut_landings(p) & (empty_ | enemy_))) continue;
-        Bitboard dests = slides(p, rules.single) & landings;
-        // A cut piece leaves two groups or more, so its landing touches two other pieces at least
-        // (singles_in_bulk has counted the touches).
-        assert(!bulk || touch_known_);
-        if (bulk && !facts_) dests &= touch_.twice;
-        if (!dests) continue;
-        Bitboard legal = facts_ ? dests : dests & touching_every_group(own_ ^ Bitboard::square(p));
+        // table's landing squares, few or none, are tested one by one for a free way there.
+        Bitboard legal;
+        if (facts_) {
+          const Bitboard landings = rules.single_targets & facts_->cut_landings(p) & (empty_ | enemy_) &
+                                    rays(p, rules.single);
+          const Bitboard occupied = own_ | enemy_;
+          for (Square t : landings)
+            if (!(between(p, t) & occupied)) legal |= Bitboard::square(t);
+        } else {
+          Bitboard dests = slides(p, rules.single) & rules.single_targets;
+          // A cut piece of a connected side leaves two groups or more, so its landing touches two
+          // other pieces at least (singles_in_bulk has counted the touches).
+          assert(!bulk || touch_known_);
+          if (bulk) dests &= touch_.twice;
+          if (dests) legal = dests & touching_every_group(own_ ^ Bitboard::square(p));
+        }
         if (legal) v.singles(p, legal & empty_, legal & enemy_);
         if (v.done()) return;
       }
     }
     if (own_.more_than_one()) {
+      if constexpr (requires { Visitor::counts_only; }) {
+        // The facts' listed paths count every ordo part at once.
+        if (facts_ && (rules.h_ordo || rules.v_ordo)) {
+          const int n = facts_->count_ordo_parts(rules.h_ordo, rules.v_ordo, ~empty_);
+          if (n >= 0) {
+            v.n += u64(n);
+            return;
+          }
+        }
+      }
       if (rules.h_ordo) ordos<true>(rules.h_ordo, v);
       if (v.done()) return;
       if (rules.v_ordo) ordos<false>(rules.v_ordo, v);
@@ -160,18 +176,32 @@ class PartGenerator {
     const Bitboard open = empty_ | enemy_;
     Bitboard once = touch_.once, twice = touch_.twice;
     if (!own_.more_than_one()) once = twice = BOARD;  // a lone piece stays connected anywhere
-    for (int d = 0; d < DIRECTIONS; ++d) {
-      if (!(dirs & (1 << d))) continue;
-      const Direction dir = Direction(d);
-      Bitboard legal = with_direction(dir, [&]<Direction D>() {
-        const Bitboard first = shift<D>(movers) & open;  // first squares of the rays
-        const Bitboard farther = shift<D>(occluded_fill<D>(first & empty_, empty_)) & open;
-        return (first & twice) | (farther & once);
-      });
+    for (unsigned rest = dirs; rest; rest &= rest - 1) {
+      const Direction dir = Direction(std::countr_zero(rest));
+      Bitboard legal;
+      switch (dir) {
+        case N: legal = bulk_landings<N>(movers, open, once, twice); break;
+        case NE: legal = bulk_landings<NE>(movers, open, once, twice); break;
+        case E: legal = bulk_landings<E>(movers, open, once, twice); break;
+        case SE: legal = bulk_landings<SE>(movers, open, once, twice); break;
+        case S: legal = bulk_landings<S>(movers, open, once, twice); break;
+        case SW: legal = bulk_landings<SW>(movers, open, once, twice); break;
+        case W: legal = bulk_landings<W>(movers, open, once, twice); break;
+        case NW: legal = bulk_landings<NW>(movers, open, once, twice); break;
+      }
       legal &= targets;
       if (legal) v.bulk(*this, dir, legal & empty_, legal & enemy_);
       if (v.done()) return;
     }
+  }
+
+  // The squares of `open` that the slides of `movers` in dir reach, the first square of each ray
+  // kept if in `twice`, the farther ones if in `once` (see singles_in_bulk).
+  template <Direction dir>
+  Bitboard bulk_landings(Bitboard movers, Bitboard open, Bitboard once, Bitboard twice) const {
+    const Bitboard first = shift<dir>(movers) & open;
+    const Bitboard farther = shift<dir>(fill<dir>(first & empty_, empty_)) & open;
+    return (first & twice) | (farther & once);
   }
 
   // The origin of a singleton that arrived on t moving in direction d.
@@ -193,21 +223,31 @@ class PartGenerator {
  private:
   // All squares a singleton on p reaches in the given directions: empty squares up to the first
   // occupied one, which is included when it holds an enemy piece.
+  // The squares of the rays from p in the given directions.
+  static Bitboard rays(Square p, DirSet dirs) {
+    Bitboard all;
+    for (unsigned rest = dirs; rest; rest &= rest - 1) all |= ray(Direction(std::countr_zero(rest)), p);
+    return all;
+  }
+
+  // Without branches on the board: the first occupied square of a ray is its lowest one (a ray of
+  // rising squares) or its highest one, found with the ray's far end as a stop when none is.
   Bitboard slides(Square p, DirSet dirs) const {
-    const Bitboard occ = own_ | enemy_;
+    const u128 occ = (own_ | enemy_).bits();
     Bitboard all;
     for (unsigned rest = dirs; rest; rest &= rest - 1) {
-      const int d = std::countr_zero(rest);
-      Bitboard r = ray(Direction(d), p);
-      Bitboard blockers = r & occ;
-      if (blockers) {
-        Square b = is_increasing(Direction(d)) ? blockers.lsb() : blockers.msb();
-        r ^= ray(Direction(d), b);
-        if (own_.has(b)) r ^= Bitboard::square(b);
+      const Direction d = Direction(std::countr_zero(rest));
+      const u128 r = ray(d, p).bits();
+      if (is_increasing(d)) {
+        const u128 first = r & occ & -(r & occ);  // none: 0, and then every square of r is kept
+        all |= Bitboard(r & (first | (first - 1)));
+      } else {
+        // The far end (lowest square) of r stops it too; with r empty, square 0 has no ray.
+        const Square b = Bitboard((r & occ) | (r & -r) | 1).msb();
+        all |= Bitboard(r) ^ ray(d, b);
       }
-      all |= r;
     }
-    return all;
+    return all & ~own_;
   }
 
   // The table's facts may have been replaced by another generator's since this one last ran.
@@ -230,19 +270,11 @@ class PartGenerator {
   // Ordo moves of lines along ranks (Horizontal) or files. A line is a run of >= 2 own pieces and
   // each sub-run is an ordo. Candidates are found per direction with set operations first, so
   // ordos that cannot move cost nothing; each candidate landing then costs one short flood, or with
-  // the facts one look-up per ordo. A count with the facts takes the facts' listed paths instead.
+  // the facts one look-up per ordo. (A count with the facts takes the facts' listed paths instead,
+  // in run().)
   template <bool Horizontal, class Visitor>
   void ordos(DirSet dirs, Visitor& v) {
     for (unsigned rest = dirs; rest; rest &= rest - 1) {
-      if constexpr (requires { Visitor::counts_only; }) {
-        if (facts_) {
-          const int n = facts_->count_ordo_parts(Horizontal, Direction(std::countr_zero(rest)), ~empty_);
-          if (n >= 0) {
-            v.n += u64(n);
-            continue;
-          }
-        }
-      }
       switch (Direction(std::countr_zero(rest))) {
         case N: ordos_toward<Horizontal, N>(v); break;
         case NE: ordos_toward<Horizontal, NE>(v); break;

@@ -47,21 +47,16 @@ bool ShapeFacts::reset(Color us, Bitboard own) {
     }
   }
   std::fill_n(rest_.begin(), ordos, Rest::Unknown);
-  paths_known_ = paths_used_ = 0;
+  paths_known_ = false;
   usable_ = true;
   return true;
 }
 
-Bitboard ShapeFacts::cut_landings(Square p) {
-  assert(usable_ && cut_.has(p));
-  const int index = (cut_ & Bitboard((u128(1) << p) - 1)).count();
-  if (!landings_known_.has(p)) {
-    landings_known_ |= Bitboard::square(p);
-    Bitboard lines;  // a singleton lands on a line through its square
-    for (int d = 0; d < DIRECTIONS; ++d) lines |= ray(Direction(d), p);
-    landings_[index] = touching_every_group(own_ ^ Bitboard::square(p)) & lines;
-  }
-  return landings_[index];
+void ShapeFacts::find_landings(Square p, int index) {
+  landings_known_ |= Bitboard::square(p);
+  Bitboard lines;  // a singleton lands on a line through its square
+  for (int d = 0; d < DIRECTIONS; ++d) lines |= ray(Direction(d), p);
+  landings_[index] = touching_every_group(own_ ^ Bitboard::square(p)) & lines;
 }
 
 namespace {
@@ -137,9 +132,21 @@ void ShapeFacts::compute_reach(int index, Square lo, Square hi, Direction d) {
   reach_[index][slot(d)] = reach_toward(d, ordo, rest, &touching, count, steps_on_board(d, lo, hi)) | 1;
 }
 
-void ShapeFacts::list_paths(int list, bool horizontal, Direction d) {
-  paths_known_ |= u16(1u << list);
-  path_begin_[list] = path_end_[list] = paths_used_;
+void ShapeFacts::list_paths(DirSet h_dirs, DirSet v_dirs) {
+  assert(usable_ && !((h_dirs | v_dirs) & backward_dirs(us_)));
+  paths_known_ = true;
+  paths_key_ = u16(h_dirs | v_dirs << 8);
+  paths_used_ = 0;
+  for (int horizontal = 1; horizontal >= 0; --horizontal)
+    for (unsigned rest = horizontal ? h_dirs : v_dirs; rest; rest &= rest - 1)
+      if (!list_paths(horizontal, Direction(std::countr_zero(rest)))) {
+        paths_used_ = NO_LIST;
+        return;
+      }
+}
+
+// Appends the paths of one orientation and direction; false when they do not fit.
+bool ShapeFacts::list_paths(bool horizontal, Direction d) {
   const int vertical = horizontal ? 0 : 1, step = horizontal ? 1 : FILES;
   for (int l = 0; l < line_count_[vertical]; ++l) {
     const Line& line = lines_[vertical][l];
@@ -151,21 +158,23 @@ void ShapeFacts::list_paths(int list, bool horizontal, Direction d) {
         const Square hi = Square(line.start + j * step);
         ordo |= Bitboard::square(hi);
         const u16 reach = reach_at(index, lo, hi, d);
+        // A path over another own piece is never free, nor is any longer one: not listed.
+        const Bitboard others = own_ ^ ordo;
         Bitboard moved = ordo, swept;
         for (int k = 1; (reach >> k) != 0; ++k) {
           moved = shift(moved, d);
           swept |= moved;
+          if (swept & others) break;
           if (!(reach >> k & 1)) continue;
-          if (paths_used_ == MAX_PATHS) {
-            path_end_[list] = NO_LIST;
-            return;
-          }
-          paths_[paths_used_++] = swept & ~ordo;
+          if (paths_used_ == MAX_PATHS) return false;
+          const Bitboard path = swept & ~ordo;
+          path_lo_[paths_used_] = path.lo();
+          path_hi_[paths_used_++] = path.hi();
         }
       }
     }
   }
-  path_end_[list] = paths_used_;
+  return true;
 }
 
 ShapeFacts* ShapeTable::find(Color us, Bitboard own, Admit admit) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <memory>
 
 #include "connectivity.hpp"
@@ -45,7 +46,12 @@ class ShapeFacts {
   Bitboard cut() const { return cut_; }
   // The squares where the cut piece p may land and leave the set connected: those on a line
   // through p that touch every group of the set without p (obstacles aside).
-  Bitboard cut_landings(Square p);
+  Bitboard cut_landings(Square p) {
+    assert(usable_ && cut_.has(p));
+    const int index = (cut_ & Bitboard((u128(1) << p) - 1)).count();
+    if (!landings_known_.has(p)) find_landings(p, index);
+    return landings_[index];
+  }
   // Bit k (1..9) is set when the ordo lo..hi (lo < hi, both on one rank if `horizontal`, else on
   // one file, every square between them own) moved k steps in d stays on the board, lands on no
   // other own piece and leaves the set connected. d must not be a backward direction for `us`.
@@ -53,16 +59,20 @@ class ShapeFacts {
     const int vertical = horizontal ? 0 : 1;
     return reach_at(row_[vertical][lo] + place_[vertical][hi], lo, hi, d);
   }
-  // The number of ordo parts of the lines along ranks (`horizontal`) or files in direction d when
-  // `occupied` holds the pieces of both sides: every landing allowed by ordo_reach whose path (the
-  // squares the ordo crosses and lands on, less its own) is empty. -1 when the landings of this
-  // direction do not fit in the object (the caller then counts them itself).
-  int count_ordo_parts(bool horizontal, Direction d, Bitboard occupied) {
-    const int list = (horizontal ? 0 : 5) + slot(d);
-    if (!(paths_known_ >> list & 1)) list_paths(list, horizontal, d);
-    if (path_end_[list] == NO_LIST) return -1;
+  // The number of ordo parts of the lines along ranks in the directions `h_dirs` and of the lines
+  // along files in `v_dirs` when `occupied` holds the pieces of both sides: every landing allowed
+  // by ordo_reach whose path (the squares the ordo crosses and lands on, less its own) is empty.
+  // No direction may be backward for `us`. -1 when the landings do not fit in the object (the
+  // caller then counts them itself). The paths are listed for the last pair of direction sets
+  // asked for: a caller that keeps asking with one pair pays for the listing once.
+  int count_ordo_parts(DirSet h_dirs, DirSet v_dirs, Bitboard occupied) {
+    const u16 key = u16(h_dirs | v_dirs << 8);
+    if (!paths_known_ || paths_key_ != key) list_paths(h_dirs, v_dirs);
+    if (paths_used_ == NO_LIST) return -1;
+    // Halves apart, so that the compiler can test two paths at once.
+    const u64 lo = occupied.lo(), hi = occupied.hi();
     int n = 0;
-    for (int i = path_begin_[list]; i < path_end_[list]; ++i) n += !(paths_[i] & occupied);
+    for (int i = 0; i < paths_used_; ++i) n += ((path_lo_[i] & lo) | (path_hi_[i] & hi)) == 0;
     return n;
   }
 
@@ -77,9 +87,11 @@ class ShapeFacts {
   // What is left of the set without an ordo: nothing, one group, or several (then every
   // direction's reach is computed at once).
   enum class Rest : u8 { Unknown, Empty, OneGroup, Groups };
+  void find_landings(Square p, int index);
   void study_rest(int index, Square lo, Square hi);
   void compute_reach(int index, Square lo, Square hi, Direction d);
-  void list_paths(int list, bool horizontal, Direction d);
+  void list_paths(DirSet h_dirs, DirSet v_dirs);
+  bool list_paths(bool horizontal, Direction d);
   static constexpr u16 NO_LIST = 0xFFFF;
 
   Bitboard own_;
@@ -103,11 +115,11 @@ class ShapeFacts {
   };
   std::array<std::array<Line, SQUARES / 2>, 2> lines_;  // [vertical], in square order
   std::array<u8, 2> line_count_;
-  // The paths of count_ordo_parts, listed on first use per orientation and direction (list =
-  // 5 * vertical + slot); a list that did not fit ends at NO_LIST.
-  u16 paths_known_ = 0, paths_used_ = 0;
-  std::array<u16, 10> path_begin_, path_end_;
-  std::array<Bitboard, MAX_PATHS> paths_;
+  // The paths of count_ordo_parts for the direction sets paths_key_ (h_dirs | v_dirs << 8), made
+  // on first use, halves apart; paths_used_ is NO_LIST when they did not fit.
+  bool paths_known_ = false;
+  u16 paths_key_ = 0, paths_used_ = 0;
+  std::array<u64, MAX_PATHS> path_lo_, path_hi_;
 };
 
 // A table of ShapeFacts, one per thread: 4-way buckets, the least recently used entry of a bucket

@@ -101,6 +101,7 @@ TEST_SUITE("shape facts") {
       for (Square s : ~own)
         if (rng() % 3 == 0) enemy |= Bitboard::square(s);
       const Bitboard occupied = own | enemy;
+      int all_expected = 0;  // over every direction that is not backward, both orientations
       for (int d = 0; d < DIRECTIONS; ++d) {
         const Direction dir = Direction(d);
         if (backward_dirs(us) & dir_bit(dir)) continue;
@@ -121,13 +122,20 @@ TEST_SUITE("shape facts") {
               if (open && (reach >> k & 1)) ++expected;
             }
           }
-          const int n = facts.count_ordo_parts(horizontal, dir, occupied);
+          all_expected += expected;
+          const int n = horizontal ? facts.count_ordo_parts(dir_bit(dir), 0, occupied)
+                                   : facts.count_ordo_parts(0, dir_bit(dir), occupied);
           if (n >= 0) {
             ++counted;
             CHECK(n == expected);
           }
         }
       }
+      const DirSet ahead = DirSet(~backward_dirs(us));
+      const int all = facts.count_ordo_parts(ahead, ahead, occupied);
+      if (all >= 0) CHECK(all == all_expected);
+      // Listed once for a pair of direction sets, the paths serve another occupation as well.
+      if (all >= 0) CHECK(facts.count_ordo_parts(ahead, ahead, own) >= all);
     }
     MESSAGE(ordos << " ordo checks, " << landings << " landings, " << counted << " counts");
     CHECK(landings > 10000);
