@@ -199,6 +199,8 @@ struct SidewaysForWin : Collector {
 
 }  // namespace
 
+bool has_winning_part(const Position& pos) { return !pos.board_winner() && part_wins(pos); }
+
 bool has_winning_turn(const Position& pos) {
   if (pos.board_winner()) return false;
   if (part_wins(pos)) return true;

@@ -33,6 +33,10 @@ void generate_tactical_parts(const Position& pos, MoveList& out);
 // enemy piece, in Ordo X at a turn's start also by a sideways part and then a forward part.
 bool has_winning_turn(const Position& pos);
 
+// Whether the side to move wins with its next part alone: a part onto its target row, or the
+// capture of the last enemy piece (in Ordo X mid-turn or at a turn's start, a forward part).
+bool has_winning_part(const Position& pos);
+
 // Every legal complete turn, in generation order. A finished position has none.
 std::vector<Turn> legal_turns(const Position& pos);
 

@@ -227,13 +227,19 @@ Value Searcher::qsearch(const Position& pos, Value alpha, Value beta, int ply, i
   if (stand >= beta) return stand;
   if (can_win_turn_by_sideways(pos) && has_winning_turn(pos)) return win_in(ply + 1);
 
+  // From QSEARCH_CAPTURE_PLIES on, only parts that reach the target row are searched, and their
+  // value is known without playing them. (With one enemy piece left, its capture is a win too,
+  // which the plain route below leaves out.)
+  const bool wins_only = qdepth >= QSEARCH_CAPTURE_PLIES;
+  if (wins_only && pos.pieces(~pos.side_to_move()).more_than_one())
+    return has_winning_part(pos) ? win_in(ply + 1) : stand;
+
   Frame& f = frames_[height];
   MoveList& moves = f.list();
   moves.clear();
   generate_tactical_parts(pos, moves);
 
   alpha = std::max(alpha, stand);
-  const bool wins_only = qdepth >= QSEARCH_CAPTURE_PLIES;
   Value best = stand;
 
   // Wins first, then captures by the number of enemy pieces they remove (an Ordo X capture that
