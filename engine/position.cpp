@@ -109,8 +109,10 @@ Position Position::after(Move m) const {
         rest = remove_smaller_groups(rest, m.has_choice() ? std::optional(m.keep()) : std::nullopt);
       p.key_ ^= key_of(pieces_[them] ^ rest, them);
       p.pieces_[them] = rest;
-      // Ordo X keeps one group of the victim; a classic victim may now be split.
-      p.split_[them] = variant_ == Variant::Classic && !is_connected(rest);
+      // Ordo X keeps one group of the victim; a classic victim may now be split: a connected one
+      // exactly when the captured piece was one of its cut pieces.
+      p.split_[them] = variant_ == Variant::Classic &&
+                       (split_[them] ? !is_connected(rest) : cut_squares_cached(pieces_[them]).has(m.to()));
     }
   }
   p.split_[us] = false;  // a legal part leaves the mover connected
