@@ -370,6 +370,7 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
     }
     if (quiet) ++quiets_tried;
     const Position child = pos.after(m);
+    shared_->tt->prefetch(child.key());
     const bool same_side = child.side_to_move() == pos.side_to_move();
     const int new_depth = same_side ? depth : depth - 1;
     const int child_ply = same_side ? ply : ply + 1;

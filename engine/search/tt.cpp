@@ -104,7 +104,7 @@ void TranspositionTable::clear() {
 }
 
 bool TranspositionTable::probe(u64 key, TTHit& out) const {
-  Bucket& b = buckets_[key % count_];
+  Bucket& b = bucket(key);
   for (auto& e : b.e) {
     u64 data = Ref(e.data).load(RELAXED);
     if ((Ref(e.check).load(RELAXED) ^ data) != key || data == 0) continue;
@@ -118,7 +118,7 @@ bool TranspositionTable::probe(u64 key, TTHit& out) const {
 }
 
 void TranspositionTable::store(u64 key, Move move, Value value, int depth, Bound bound) {
-  Bucket& b = buckets_[key % count_];
+  Bucket& b = bucket(key);
   Entry* victim = &b.e[0];
   int worst = 1 << 30;
   for (auto& e : b.e) {

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <string>
 
+#include "bitboard.hpp"
 #include "move.hpp"
 #include "score.hpp"
 
@@ -38,6 +39,8 @@ class TranspositionTable {
   void new_search() { generation_ = u8((generation_ + 1) & 0x3F); }
 
   bool probe(u64 key, TTHit& out) const;
+  // Starts loading the key's bucket into the cache, for a probe soon after.
+  void prefetch(u64 key) const { __builtin_prefetch(&bucket(key)); }
   // Replaces, in the key's bucket, the same key or else the least valuable entry (shallow or old).
   void store(u64 key, Move move, Value value, int depth, Bound bound);
   int hashfull() const;  // per mille of recently used entries, sampled
@@ -49,6 +52,8 @@ class TranspositionTable {
   };
   static constexpr int BUCKET = 4;
   struct alignas(64) Bucket { Entry e[BUCKET]; };
+  // The key's bucket: the high half of key * count, a uniform index without a division.
+  Bucket& bucket(u64 key) const { return buckets_[std::size_t(u128(key) * count_ >> 64)]; }
   static u64 pack(Move m, Value v, int depth, Bound b, u8 gen);
 
   static Bucket* map_zeroed(std::size_t count);  // nullptr when the memory cannot be had
