@@ -94,11 +94,9 @@ SideTerms own_piece_terms(const Position& pos, Color c, const EvalWeights& w) {
 int free_runners(const Position& pos, Color c, const EvalWeights& w) {
   const Bitboard enemy = pos.pieces(~c);
   const Bitboard covered = enemy | shift<E>(enemy) | shift<W>(enemy);
-  // The squares behind a covered square, seen from c: a file fill (shifts of 1, 2, 4 and 8 ranks).
-  u128 behind = c == WHITE ? covered.bits() >> FILES : covered.bits() << FILES;
-  for (int ranks = 1; ranks < RANKS; ranks *= 2)
-    behind |= c == WHITE ? behind >> (ranks * FILES) : behind << (ranks * FILES);
-  const Bitboard blocked = Bitboard(behind) & BOARD;
+  // The squares behind a covered square, seen from c.
+  const Bitboard blocked =
+      c == WHITE ? fill<S>(shift<S>(covered), BOARD) : fill<N>(shift<N>(covered), BOARD);
   const Bitboard free = pos.pieces(c) & ~blocked;
   if (!free) return 0;
   int runner = 0;
