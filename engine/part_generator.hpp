@@ -221,8 +221,6 @@ class PartGenerator {
   }
 
  private:
-  // All squares a singleton on p reaches in the given directions: empty squares up to the first
-  // occupied one, which is included when it holds an enemy piece.
   // The squares of the rays from p in the given directions.
   static Bitboard rays(Square p, DirSet dirs) {
     Bitboard all;
@@ -230,8 +228,10 @@ class PartGenerator {
     return all;
   }
 
-  // Without branches on the board: the first occupied square of a ray is its lowest one (a ray of
-  // rising squares) or its highest one, found with the ray's far end as a stop when none is.
+  // All squares a singleton on p reaches in the given directions: empty squares up to the first
+  // occupied one, which is included when it holds an enemy piece. Without branches on the board:
+  // the first occupied square of a ray is its lowest one (a ray of rising squares) or its highest
+  // one, found with the ray's far end as a stop when none is.
   Bitboard slides(Square p, DirSet dirs) const {
     const u128 occ = (own_ | enemy_).bits();
     Bitboard all;
