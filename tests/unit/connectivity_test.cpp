@@ -19,6 +19,12 @@ Bitboard random_set(std::mt19937_64& rng, int percent) {
   return b;
 }
 
+// The group holding the lowest square of a random set (empty when the set is).
+Bitboard random_group(std::mt19937_64& rng, int percent) {
+  const Bitboard b = random_set(rng, percent);
+  return b ? flood(Bitboard::square(b.lsb()), b) : b;
+}
+
 }  // namespace
 
 TEST_SUITE("connectivity") {
@@ -35,9 +41,7 @@ TEST_SUITE("connectivity") {
     std::mt19937_64 rng(4);
     int checked = 0, disconnected = 0;
     for (int i = 0; i < 20000; ++i) {
-      Bitboard b = random_set(rng, 30 + i % 50);
-      if (!b) continue;
-      b = flood(Bitboard::square(b.lsb()), b);  // one group
+      const Bitboard b = random_group(rng, 30 + i % 50);
       if (!b.more_than_one()) continue;
       // Remove a single piece or a short line.
       Bitboard removed = Bitboard::square(b.lsb());
@@ -57,9 +61,8 @@ TEST_SUITE("connectivity") {
     std::mt19937_64 rng(6);
     int cuts = 0, leaves = 0;
     for (int i = 0; i < 6000; ++i) {
-      Bitboard b = random_set(rng, 25 + i % 60);
+      const Bitboard b = random_group(rng, 25 + i % 60);
       if (!b) continue;
-      b = flood(Bitboard::square(b.lsb()), b);
       Bitboard expected;
       for (Square p : b)
         if (!is_connected(b ^ Bitboard::square(p))) expected |= Bitboard::square(p);
@@ -75,8 +78,7 @@ TEST_SUITE("connectivity") {
     std::mt19937_64 rng(5);
     std::vector<Bitboard> sets;
     for (int i = 0; sets.size() < 6000; ++i) {
-      const Bitboard b = random_set(rng, 30 + i % 50);
-      if (b) sets.push_back(flood(Bitboard::square(b.lsb()), b));
+      if (const Bitboard b = random_group(rng, 30 + i % 50)) sets.push_back(b);
     }
     // Every set asked three times, far apart: entries are replaced between the questions.
     int with_cuts = 0;
