@@ -16,6 +16,34 @@ Groups groups_of(Bitboard b) {
   return g;
 }
 
+namespace detail {
+
+template <class W>
+W cut_squares(W connected) {
+  const Around<W> around(connected);
+  W candidates = connected & ring_split(around);
+  if (!candidates) return 0;
+  W cut = 0;
+  if (Bitboard(connected).count() >= 3) {
+    W once, twice;
+    around.touches(once, twice);
+    cut = candidates & grown(connected & once & ~twice);  // the neighbours of leaves
+    candidates ^= cut;
+  }
+  while (candidates) {
+    const W p = candidates & -candidates;
+    candidates ^= p;
+    const W rest = connected ^ p, need = grown(p) & rest;
+    if (!flood_reaches(need & -need, rest, need)) cut |= p;
+  }
+  return cut;
+}
+
+template u64 cut_squares<u64>(u64);
+template u128 cut_squares<u128>(u128);
+
+}  // namespace detail
+
 Bitboard cut_squares_cached(Bitboard connected) {
   struct Entry {
     u128 set = 0, cut = 0;  // the empty set's cut squares are none: a valid first entry

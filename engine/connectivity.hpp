@@ -60,36 +60,83 @@ inline int window(Bitboard b, Square s) {
 // and this holds, b without s is still connected (sufficient, not necessary).
 inline bool ring_connected(Bitboard b, Square s) { return detail::RING.connected[window(b, s)]; }
 
-// Every square whose own-piece neighbours in `b` (the ring around it) are not connected to each
-// other around it: the bit-parallel form of !ring_connected(b, s) for all s at once. Walking the
-// ring N, NE, E, ..., NW, a missing corner counts as present when both orthogonal squares beside
-// it are (they touch each other); the ring is connected when it has at most one run of present
-// squares.
-inline Bitboard ring_split_squares(Bitboard b) {
-  const Bitboard n = shift<S>(b), ne = shift<SW>(b), e = shift<W>(b), se = shift<NW>(b);
-  const Bitboard s = shift<N>(b), sw = shift<NE>(b), w = shift<E>(b), nw = shift<SE>(b);
-  const Bitboard y[8] = {n, ne | (n & e), e, se | (e & s), s, sw | (s & w), w, nw | (w & n)};
-  Bitboard once, twice;
+namespace detail {
+// Connectivity arithmetic on a machine word W that holds squares from a rank boundary on: u128 for
+// the whole board, u64 for a set within six ranks moved down to rank 1 (bit i: the i-th square
+// of the window). Steps off the top of the board or the word are not masked: every result is
+// meant for squares of the set, or is masked by it.
+template <class W>
+inline constexpr W NOT_A_BITS = W(NOT_A.bits());
+template <class W>
+inline constexpr W NOT_J_BITS = W(NOT_J.bits());
+
+// The squares of b and those touching them.
+template <class W>
+constexpr W grown(W b) {
+  const W h = b | ((b << 1) & NOT_A_BITS<W>) | ((b >> 1) & NOT_J_BITS<W>);
+  return h | (h << 10) | (h >> 10);
+}
+
+// The squares whose neighbour to the north, north-east, east, ..., north-west (clockwise) is in b.
+template <class W>
+struct Around {
+  W dir[8];
+  constexpr explicit Around(W b)
+      : dir{b >> 10, (b >> 11) & NOT_J_BITS<W>, (b >> 1) & NOT_J_BITS<W>, (b << 9) & NOT_J_BITS<W>,
+            b << 10, (b << 11) & NOT_A_BITS<W>, (b << 1) & NOT_A_BITS<W>, (b >> 9) & NOT_A_BITS<W>} {}
+  // The squares touching at least one / at least two squares of b.
+  constexpr void touches(W& once, W& twice) const {
+    once = twice = 0;
+    for (const W t : dir) twice |= once & t, once |= t;
+  }
+};
+
+// See ring_split_squares.
+template <class W>
+constexpr W ring_split(const Around<W>& a) {
+  const auto [n, ne, e, se, s, sw, w, nw] = a.dir;
+  const W y[8] = {n, ne | (n & e), e, se | (e & s), s, sw | (s & w), w, nw | (w & n)};
+  W once = 0, twice = 0;
   for (int k = 0; k < 8; ++k) {
-    const Bitboard start = y[k] & ~y[(k + 7) % 8];
+    const W start = y[k] & ~y[(k + 7) % 8];
     twice |= once & start;
     once |= start;
   }
   return twice;
 }
 
-// Whether the flood from `seed` through `within` (seed a non-empty subset of within) reaches every
-// square of `need`. It stops as soon as it does, or when the flood stops growing.
-inline bool flood_reaches(Bitboard seed, Bitboard within, Bitboard need) {
-  const u128 in = within.bits(), goal = need.bits(), not_a = NOT_A.bits(), not_j = NOT_J.bits();
-  u128 f = seed.bits();
+// See flood_reaches.
+template <class W>
+inline bool flood_reaches(W seed, W within, W need) {
+  W f = seed;
   for (;;) {
-    if ((goal & ~f) == 0) return true;
-    u128 h = f | ((f << 1) & not_a) | ((f >> 1) & not_j);
-    u128 next = (h | (h << 10) | (h >> 10)) & in;
+    if ((need & ~f) == 0) return true;
+    const W next = grown(f) & within;
     if (next == f) return false;
     f = next;
   }
+}
+
+// See cut_squares.
+template <class W>
+W cut_squares(W connected);
+extern template u64 cut_squares<u64>(u64);
+extern template u128 cut_squares<u128>(u128);
+}  // namespace detail
+
+// Every square whose own-piece neighbours in `b` (the ring around it) are not connected to each
+// other around it: the bit-parallel form of !ring_connected(b, s) for all s at once. Walking the
+// ring N, NE, E, ..., NW, a missing corner counts as present when both orthogonal squares beside
+// it are (they touch each other); the ring is connected when it has at most one run of present
+// squares.
+inline Bitboard ring_split_squares(Bitboard b) {
+  return Bitboard(detail::ring_split(detail::Around<u128>(b.bits()))) & BOARD;
+}
+
+// Whether the flood from `seed` through `within` (seed a non-empty subset of within) reaches every
+// square of `need`. It stops as soon as it does, or when the flood stops growing.
+inline bool flood_reaches(Bitboard seed, Bitboard within, Bitboard need) {
+  return detail::flood_reaches(seed.bits(), within.bits(), need.bits());
 }
 
 // Whether `rest` is connected, given that it is a connected set minus some squares and that
@@ -122,28 +169,23 @@ struct Touch {
   Bitboard once, twice;
 };
 inline Touch touch_counts(Bitboard b) {
-  Touch t;
-  auto add = [&t](Bitboard s) { t.twice |= t.once & s; t.once |= s; };
-  add(shift<N>(b)); add(shift<NE>(b)); add(shift<E>(b)); add(shift<SE>(b));
-  add(shift<S>(b)); add(shift<SW>(b)); add(shift<W>(b)); add(shift<NW>(b));
-  return t;
+  u128 once, twice;
+  detail::Around<u128>(b.bits()).touches(once, twice);
+  return {Bitboard(once) & BOARD, Bitboard(twice) & BOARD};
 }
 
 // The pieces of a connected set whose removal splits it. In a set of three pieces or more, the one
 // neighbour of a piece with one neighbour (a leaf) is such a piece; of the others whose neighbours
-// are not connected around them (ring_split_squares), those whose neighbours no flood joins.
+// are not connected around them (ring_split_squares), those whose neighbours no flood joins. A set
+// within six ranks is worked on in 64 bits.
 inline Bitboard cut_squares(Bitboard connected) {
-  Bitboard cut;
-  Bitboard candidates = connected & ring_split_squares(connected);
-  if (candidates && connected.count() >= 3) {
-    const Touch t = touch_counts(connected);
-    const Bitboard leaves = connected & t.once & ~t.twice;
-    cut = candidates & dilate(leaves);
-    candidates ^= cut;
+  if (!connected) return {};
+  const int low = rank_of(connected.lsb());
+  if (rank_of(connected.msb()) - low < 6) {
+    const int offset = low * FILES;
+    return Bitboard(u128(detail::cut_squares(u64(connected.bits() >> offset))) << offset);
   }
-  for (Square p : candidates)
-    if (!still_connected(connected ^ Bitboard::square(p), neighbours(p) & connected)) cut |= Bitboard::square(p);
-  return cut;
+  return Bitboard(detail::cut_squares(connected.bits()));
 }
 
 }  // namespace ordo

@@ -74,6 +74,31 @@ TEST_SUITE("connectivity") {
     CHECK(leaves > 5000);  // the shortcut for a leaf's neighbour is exercised
   }
 
+  TEST_CASE("cut_squares is right for sets within a few ranks and across the board") {
+    // Sets of up to six ranks are worked on in 64 bits, moved down to rank 1; wider ones in 128.
+    // Groups drawn within 1 to 8 ranks at every height, so both words and every offset are met.
+    std::mt19937_64 rng(7);
+    int narrow = 0, wide = 0, cuts = 0;
+    for (int i = 0; i < 8000; ++i) {
+      const int ranks = 1 + i % RANKS, low = int(rng() % unsigned(RANKS - ranks + 1));
+      Bitboard window;
+      for (int r = low; r < low + ranks; ++r) window |= rank_bb(r);
+      const Bitboard b = random_group(rng, 30 + i % 55) & window;
+      const Bitboard g = b ? flood(Bitboard::square(b.lsb()), b) : b;
+      if (!g) continue;
+      Bitboard expected;
+      for (Square p : g)
+        if (!is_connected(g ^ Bitboard::square(p))) expected |= Bitboard::square(p);
+      CHECK(cut_squares(g) == expected);
+      CHECK(Bitboard(detail::cut_squares(g.bits())) == expected);  // the 128-bit word on any set
+      (rank_of(g.msb()) - rank_of(g.lsb()) < 6 ? narrow : wide)++;
+      cuts += expected.count();
+    }
+    CHECK(narrow > 3000);
+    CHECK(wide > 1000);
+    CHECK(cuts > 10000);
+  }
+
   TEST_CASE("cut_squares_cached answers as cut_squares for sets met again and again") {
     std::mt19937_64 rng(5);
     std::vector<Bitboard> sets;
