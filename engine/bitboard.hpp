@@ -154,20 +154,31 @@ constexpr Bitboard fill(Bitboard gen, Bitboard through) {
   return Bitboard(g);
 }
 
-// b together with every square that touches it (8-neighbourhood).
-constexpr Bitboard dilate(Bitboard b) {
-  Bitboard h = b | ((b << 1) & NOT_A) | ((b >> 1) & NOT_J);
-  return (h | (h << 10) | (h >> 10)) & BOARD;
+namespace detail {
+// File masks as a machine word W: u128 for the whole board, or u64 for a window of six ranks
+// moved down to rank 1 (connectivity.hpp works on such windows).
+template <class W>
+inline constexpr W NOT_A_BITS = W(NOT_A.bits());
+template <class W>
+inline constexpr W NOT_J_BITS = W(NOT_J.bits());
+
+// The squares of b and those touching them, in a word W; steps off the top are not masked.
+template <class W>
+constexpr W grown(W b) {
+  const W h = b | ((b << 1) & NOT_A_BITS<W>) | ((b >> 1) & NOT_J_BITS<W>);
+  return h | (h << 10) | (h >> 10);
 }
+}  // namespace detail
+
+// b together with every square that touches it (8-neighbourhood).
+constexpr Bitboard dilate(Bitboard b) { return Bitboard(detail::grown(b.bits())) & BOARD; }
 
 // The squares of `within` connected to `seed` through `within` (8-neighbourhood).
 constexpr Bitboard flood(Bitboard seed, Bitboard within) {
-  // dilate() without its board mask: `within` lies on the board.
+  // grown() without the board mask: `within` lies on the board.
   u128 f = (seed & within).bits();
-  const u128 in = within.bits(), not_a = NOT_A.bits(), not_j = NOT_J.bits();
   for (;;) {
-    u128 h = f | ((f << 1) & not_a) | ((f >> 1) & not_j);
-    u128 next = (h | (h << 10) | (h >> 10)) & in;
+    const u128 next = detail::grown(f) & within.bits();
     if (next == f) return Bitboard(f);
     f = next;
   }

@@ -63,19 +63,8 @@ inline bool ring_connected(Bitboard b, Square s) { return detail::RING.connected
 namespace detail {
 // Connectivity arithmetic on a machine word W that holds squares from a rank boundary on: u128 for
 // the whole board, u64 for a set within six ranks moved down to rank 1 (bit i: the i-th square
-// of the window). Steps off the top of the board or the word are not masked: every result is
-// meant for squares of the set, or is masked by it.
-template <class W>
-inline constexpr W NOT_A_BITS = W(NOT_A.bits());
-template <class W>
-inline constexpr W NOT_J_BITS = W(NOT_J.bits());
-
-// The squares of b and those touching them.
-template <class W>
-constexpr W grown(W b) {
-  const W h = b | ((b << 1) & NOT_A_BITS<W>) | ((b >> 1) & NOT_J_BITS<W>);
-  return h | (h << 10) | (h >> 10);
-}
+// of the window), with grown() and the file masks of bitboard.hpp. Steps off the top of the board
+// or the word are not masked: every result is meant for squares of the set, or is masked by it.
 
 // The squares whose neighbour to the north, north-east, east, ..., north-west (clockwise) is in b.
 template <class W>

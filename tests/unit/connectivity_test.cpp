@@ -19,11 +19,11 @@ Bitboard random_set(std::mt19937_64& rng, int percent) {
   return b;
 }
 
+// The group of b holding its lowest square (empty when b is).
+Bitboard lowest_group(Bitboard b) { return b ? flood(Bitboard::square(b.lsb()), b) : b; }
+
 // The group holding the lowest square of a random set (empty when the set is).
-Bitboard random_group(std::mt19937_64& rng, int percent) {
-  const Bitboard b = random_set(rng, percent);
-  return b ? flood(Bitboard::square(b.lsb()), b) : b;
-}
+Bitboard random_group(std::mt19937_64& rng, int percent) { return lowest_group(random_set(rng, percent)); }
 
 }  // namespace
 
@@ -83,8 +83,7 @@ TEST_SUITE("connectivity") {
       const int ranks = 1 + i % RANKS, low = int(rng() % unsigned(RANKS - ranks + 1));
       Bitboard window;
       for (int r = low; r < low + ranks; ++r) window |= rank_bb(r);
-      const Bitboard b = random_group(rng, 30 + i % 55) & window;
-      const Bitboard g = b ? flood(Bitboard::square(b.lsb()), b) : b;
+      const Bitboard g = lowest_group(random_group(rng, 30 + i % 55) & window);
       if (!g) continue;
       Bitboard expected;
       for (Square p : g)
