@@ -195,9 +195,9 @@ def states_of(job_id):
     return states
 
 
-def submit(out_dir, tasks, sbatch_args, cwd, name):
-    """Submits DIR/task.sh as an array of `tasks` and DIR/merge.sh after it. Returns (array id,
-    merge id)."""
+def submit(out_dir, tasks, sbatch_args, cwd, name, merge_cpus=None):
+    """Submits DIR/task.sh as an array of `tasks` and DIR/merge.sh after it (with merge_cpus
+    CPUs when given, else as the tasks). Returns (array id, merge id)."""
     busy = jobs_of(out_dir)
     if busy:
         raise UsageError("jobs of %s are still queued or running (%s); wait for them or scancel them first"
@@ -214,7 +214,8 @@ def submit(out_dir, tasks, sbatch_args, cwd, name):
     try:
         merge_id = sbatch(common + ["--job-name=" + name + "-merge", "--dependency=afterany:" + array_id,
                                     "--output=" + os.path.join(logs, "merge.out")]
-                          + sbatch_args + ["--cpus-per-task=1", os.path.join(out_dir, "merge.sh")])
+                          + sbatch_args + (["--cpus-per-task=%d" % merge_cpus] if merge_cpus else [])
+                          + [os.path.join(out_dir, "merge.sh")])
     except SlurmError:
         subprocess.call(["scancel", array_id])
         raise
