@@ -225,12 +225,21 @@ def submit(out_dir, tasks, sbatch_args, cwd, name, merge_cpus=None):
 def wait(out_dir, array_id, merge_id, progress, poll_s):
     """Waits until the merge job has ended, printing progress() when it changes (at most every
     30 s). Returns the merge's exit status (1 when it left none: cancelled or failed)."""
-    last_line, last_time = None, 0.0
+    last_line, last_time, failures = None, 0.0, 0
     while True:
-        merge_states = states_of(merge_id)
+        try:  # a busy controller may not answer for a while: the jobs go on regardless
+            merge_states = states_of(merge_id)
+            tasks = states_of(array_id)
+            failures = 0
+        except SlurmError as e:
+            failures += 1
+            if failures * poll_s >= 600:
+                raise
+            say("(squeue did not answer: %s; trying again)" % e)
+            time.sleep(poll_s)
+            continue
         if not merge_states:
             break
-        tasks = states_of(array_id)
         line = "%s; tasks %s" % (progress(), ", ".join("%s %d" % (s.lower(), n) for s, n in sorted(tasks.items()))
                                  if tasks else "done")
         if line != last_line and time.time() - last_time >= 30 or last_line is None:
@@ -302,3 +311,12 @@ def read_exit(out_dir, name):
 
 def quote(words):
     return " ".join(shlex.quote(w) for w in words)
+
+
+def command_difference(out_dir, old, new, what):
+    """The error line for a submission whose command differs from the one saved in DIR."""
+    if old.get("cwd") != new.get("cwd") and all(old.get(k) == new.get(k) for k in new if k != "cwd"):
+        return ("%s was submitted from %s, this command from %s; relative paths in the arguments would "
+                "change their meaning: submit from %s" % (out_dir, old.get("cwd"), new.get("cwd"), old.get("cwd")))
+    return ("%s holds another %s (%s differ); use another --out"
+            % (out_dir, what, ", ".join(k for k in new if old.get(k) != new[k])))
