@@ -222,10 +222,13 @@ def submit(out_dir, tasks, sbatch_args, cwd, name, merge_cpus=None):
     return array_id, merge_id
 
 
-def wait(out_dir, array_id, merge_id, progress, poll_s):
+def wait(out_dir, array_id, merge_id, progress, poll_s, stop_check=None):
     """Waits until the merge job has ended, printing progress() when it changes (at most every
-    30 s). Returns the merge's exit status (1 when it left none: cancelled or failed)."""
+    30 s). stop_check, (function, seconds): every that many seconds while tasks run, a message
+    from the function (a reason to stop) cancels the array once. Returns the merge's exit status
+    (1 when it left none: cancelled or failed)."""
     last_line, last_time, failures = None, 0.0, 0
+    last_check, cancelled = time.time(), False
     while True:
         try:  # a busy controller may not answer for a while: the jobs go on regardless
             merge_states = states_of(merge_id)
@@ -240,6 +243,13 @@ def wait(out_dir, array_id, merge_id, progress, poll_s):
             continue
         if not merge_states:
             break
+        if stop_check and tasks and not cancelled and time.time() - last_check >= stop_check[1]:
+            last_check = time.time()
+            reason = stop_check[0]()
+            if reason:
+                say(time.strftime("%H:%M:%S ") + "%s: cancelling the remaining tasks of job array %s" % (reason, array_id))
+                run(["scancel", array_id])
+                cancelled = True
         line = "%s; tasks %s" % (progress(), ", ".join("%s %d" % (s.lower(), n) for s, n in sorted(tasks.items()))
                                  if tasks else "done")
         if line != last_line and time.time() - last_time >= 30 or last_line is None:
