@@ -1,12 +1,12 @@
 """Submitting a job array and its merge job to Slurm, and waiting for them: the part that
 scripts/slurm_tournament and scripts/slurm_selfplay share.
 
-A run lives in one output folder DIR on a filesystem every node sees. DIR/task.sh is the array's
-batch script (task I does shard I of N), DIR/merge.sh the merge job's, which starts when every
-task has ended (afterany) and decides whether the run is complete: it writes DIR/merge.exit (0
-complete, else not) and DIR/report.txt. Slurm's output goes to DIR/logs/. Jobs of DIR are
-recognised in squeue by their batch script's path, so a second submission while the first still
-runs is refused instead of playing the same shard twice.
+A run's jobs live in one folder J on a filesystem every node sees (a tournament's DIR, a data
+set's DIR/slurm). J/task.sh is the array's batch script (task I does shard I of N), J/merge.sh
+the merge job's, which starts when every task has ended (afterany) and decides whether the run is
+complete: it writes J/merge.exit (0 complete, else not) and J/report.txt. Slurm's output goes to
+J/logs/. Jobs of J are recognised in squeue by their batch script's path, so a second submission
+while the first still runs is refused instead of playing the same shard twice.
 """
 import os
 import re
