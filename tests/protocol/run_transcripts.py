@@ -207,6 +207,15 @@ class Checker:
                 return out
             out.append(line)
 
+    def position_report(self):
+        """The Variant, FEN and Status fields of `d`. `isready` is answered at once while a search
+        is still winding down after its bestmove, so `d`'s lines may come after that readyok: read
+        on to its Status line."""
+        report = self.ask(["d"])
+        while not any(l.startswith("Status: ") for l in report):
+            report.append(self._readline())
+        return dict(l.split(": ", 1) for l in report if l.split(": ", 1)[0] in ("Variant", "FEN", "Status"))
+
     def wait_for(self, prefix):
         while not self._readline().startswith(prefix):
             pass
@@ -265,8 +274,7 @@ def searches_of(binary, run):
                 continue
             if words[1:2] == ["perft"] or directives["no_search"]:
                 continue
-            report = checker.ask(["d"])
-            fields = dict(l.split(": ", 1) for l in report if l.split(": ", 1)[0] in ("Variant", "FEN", "Status"))
+            fields = checker.position_report()
             answer = checker.ask([text, "stop"])
             if any(is_error(l) for l in answer):
                 continue  # the parser refuses this go: no search
