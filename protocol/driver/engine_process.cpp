@@ -110,6 +110,7 @@ bool EngineProcess::start(std::string* error) {
     ::_exit(127);
   }
 
+  ::setpgid(pid, pid);  // also from here, so the group exists before any kill (fails harmlessly after exec)
   ::close(to_child[0]);
   ::close(from_child[1]);
   ::close(exec_report[1]);
@@ -143,6 +144,15 @@ bool EngineProcess::start(std::string* error) {
 bool EngineProcess::reap(bool block) const {
   std::lock_guard lock(reap_mutex_);
   if (pid_ <= 0 || reaped_) return true;
+  // The engine's process group goes with it: once the engine has ended (seen without reaping it,
+  // so its pid, the group's id, cannot have been reused), whatever it started in its group is
+  // killed, then the engine is reaped.
+  siginfo_t info{};
+  int w;
+  do {
+    w = ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOWAIT | (block ? 0 : WNOHANG));
+  } while (w < 0 && errno == EINTR);
+  if (w == 0 && info.si_pid == pid_) ::kill(-pid_, SIGKILL);
   int status = 0;
   pid_t r;
   do {
@@ -266,6 +276,7 @@ void EngineProcess::close_fds() {
 
 void EngineProcess::kill() {
   if (pid_ > 0 && !reap(false)) {
+    ::kill(-pid_, SIGKILL);  // the engine's whole process group (start() made it the leader)
     ::kill(pid_, SIGKILL);
     reap(true);
   }

@@ -37,7 +37,9 @@ class EngineProcess {
   // Forks and execs the command with pipes on stdin/stdout. False with *error set when the pipes,
   // the fork or the exec fail (an exec failure is reported here, not as an early EOF).
   bool start(std::string* error);
-  // True while the child has not been reaped (checks without blocking).
+  // True while the child has not been reaped (checks without blocking). The engine runs as the
+  // leader of its own process group; when it is found ended, whatever is left in that group (the
+  // engine's helpers) is killed before it is reaped, so no child of an engine outlives it.
   bool running() const;
   int pid() const { return pid_; }
   const EngineCommand& command() const { return cmd_; }
@@ -59,7 +61,7 @@ class EngineProcess {
   // readable call read_line with a zero timeout until it returns Timeout. -1 when not started.
   int read_fd() const { return out_fd_; }
 
-  // SIGKILL and reap; closes the pipes. Safe to call when not running.
+  // SIGKILL to the engine's process group and reap; closes the pipes. Safe to call when not running.
   void kill();
   // Sends "quit", waits up to grace for the engine to exit, then kills it. True when it exited by
   // itself within the grace period.

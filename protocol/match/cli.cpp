@@ -17,8 +17,19 @@ struct Fail {
   std::string message;
 };
 
+// "-name", or GNU style "--name".
 bool is_flag(const std::string& word) {
-  return word.size() >= 2 && word[0] == '-' && std::isalpha(static_cast<unsigned char>(word[1]));
+  const std::size_t at = word.rfind("--", 0) == 0 ? 2 : 1;
+  return word.size() > at && word[0] == '-' && std::isalpha(static_cast<unsigned char>(word[at]));
+}
+
+// Names, the event and the site become one-line tag values and option values one protocol line:
+// a control character (a line break, a tab, a NUL) in them is refused, so a record reads back as
+// written and -resume with the same command accepts it.
+void require_one_line(const std::string& what, const std::string& value) {
+  for (const char c : value)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+      throw Fail{what + ": a line break or other control character is not allowed (each tag of a record is one line)"};
 }
 
 long long parse_int(const std::string& what, const std::string& text, long long lo, long long hi) {
@@ -49,7 +60,7 @@ std::pair<std::string, std::string> split_kv(const std::string& word, const std:
 void apply_engine_setting(EngineSpec& e, const std::string& word, const std::string& flag) {
   auto [key, value] = split_kv(word, flag);
   if (key == "cmd") e.cmd = value;
-  else if (key == "name") e.name = value;
+  else if (key == "name") require_one_line(flag + " name", value), e.name = value;
   else if (key == "dir") e.dir = value;
   else if (key == "arg") e.args.push_back(value);
   else if (key == "args") {
@@ -66,6 +77,7 @@ void apply_engine_setting(EngineSpec& e, const std::string& word, const std::str
   } else if (key.rfind("option.", 0) == 0) {
     const std::string name = key.substr(7);
     if (name.empty()) throw Fail{flag + ": empty option name in '" + word + "'"};
+    require_one_line(flag + " option", name + value);
     auto it = std::find_if(e.options.begin(), e.options.end(), [&](auto& o) { return o.first == name; });
     if (it != e.options.end()) it->second = value;
     else e.options.emplace_back(name, value);
@@ -109,7 +121,8 @@ Options:
   -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]       two engines; stops at a decision
   -draw movenumber=N movecount=M score=CP   -resign movecount=M score=CP [twosided=true]
   -maxmoves N           a draw after N full moves
-  -pgnout FILE          game records (docs/GAME_RECORDS.md), appended and flushed after each game
+  -pgnout FILE          game records (docs/GAME_RECORDS.md), appended and flushed after each game;
+                        a FILE that already holds games of this tournament needs -resume
   -resume               continue from the records of -pgnout (written with the same settings), playing
                         only the missing games
   -shard I/N            play only slice I of N of the tournament (pairs of games stay together)
@@ -117,7 +130,7 @@ Options:
   -stall S              seconds past its limit before a silent engine is declared stalled
   -log FILE             every line sent and received      -json FILE   summary for scripts
   -ratinginterval N     full report every N games         -event NAME  -site NAME  -quiet
-  -help  -version
+  -help  -version       (also --help, --version; every option may be spelled with two dashes)
 )";
 }
 
@@ -243,8 +256,10 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
         c.json = file_value(f);
       } else if (f == "-event") {
         c.event = one(f);
+        require_one_line(f, c.event);
       } else if (f == "-site") {
         c.site = one(f);
+        require_one_line(f, c.site);
       } else if (f == "-recover") {
         c.recover = true;
       } else if (f == "-resume") {
@@ -293,6 +308,7 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
       if (e.name.empty()) {
         const auto slash = e.cmd.find_last_of('/');
         e.name = slash == std::string::npos ? e.cmd : e.cmd.substr(slash + 1);
+        require_one_line("-engine cmd= (the default name)", e.name);
       }
       if (!e.tc.any()) throw Fail{"engine '" + e.name + "' has no time control (tc=, st=, nodes= or depth=)"};
       c.engines.push_back(std::move(e));

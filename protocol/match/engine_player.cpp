@@ -1,10 +1,12 @@
 #include "engine_player.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <csignal>
 #include <sstream>
 #include <sys/wait.h>
 
+#include "game_record.hpp"
 #include "handshake.hpp"
 #include "notation.hpp"
 
@@ -58,6 +60,30 @@ void read_info(const std::string& line, SearchAnswer& a) {
   }
 }
 
+// A line that an engine meant as its move: its first word, ignoring case and leading white space,
+// begins with "bestmove".
+bool names_bestmove(const std::string& line) {
+  std::size_t i = 0;
+  while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+  return lower(line.substr(i, 8)) == "bestmove";
+}
+
+// The fields of a well-formed bestmove line: "bestmove", then one or three words ("ponder" and a
+// turn), single spaces between, printable ASCII only. Empty when the line is malformed.
+std::vector<std::string> bestmove_fields(const std::string& line) {
+  std::vector<std::string> words(1);
+  for (const char c : line) {
+    if (c == ' ') words.emplace_back();
+    else if (c > ' ' && c < 0x7f) words.back().push_back(c);
+    else return {};
+  }
+  for (const auto& w : words)
+    if (w.empty()) return {};
+  if (words[0] != "bestmove") return {};
+  if (words.size() == 2 || (words.size() == 4 && words[2] == "ponder")) return words;
+  return {};
+}
+
 }  // namespace
 
 std::string position_command(const std::string& start_fen, bool is_start, const std::vector<std::string>& tokens) {
@@ -90,6 +116,7 @@ void EnginePlayer::received(const std::string& line) {
 
 bool EnginePlayer::start(std::string* error) {
   started_ = false;
+  ++starts_;
   std::string err;
   if (!process_.restart(&err)) {
     if (error) *error = label_ + ": " + err;
@@ -130,7 +157,7 @@ bool EnginePlayer::start(std::string* error) {
                                      if (l.rfind("info string error", 0) == 0 && rejected.empty()) rejected = l;
                                    });
   if (!ready) return fail("no 'readyok' after the options (" + exit_description() + ")");
-  if (!rejected.empty()) return fail("the engine rejected a setting: " + rejected);
+  if (!rejected.empty()) return fail("the engine rejected a setting: " + records::printable_text(rejected));
   started_ = true;
   return true;
 }
@@ -190,17 +217,17 @@ SearchAnswer EnginePlayer::search(const std::string& position_cmd, const std::st
       read_info(line, a);
       continue;
     }
-    if (line == "bestmove" || line.rfind("bestmove ", 0) == 0) {
+    if (names_bestmove(line)) {
       a.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
-      std::istringstream in(line);
-      std::string word, token;
-      in >> word >> token;
-      if (token.empty() || token == "(none)" || token == "0000") {
+      const auto fields = bestmove_fields(line);
+      if (line == "bestmove") {
         a.kind = SearchAnswer::Kind::NoMove;
-        a.token = token;
+      } else if (fields.empty()) {
+        a.kind = SearchAnswer::Kind::Malformed;
+        a.token = line;
       } else {
-        a.kind = SearchAnswer::Kind::Move;
-        a.token = token;
+        a.token = fields[1];
+        a.kind = a.token == "(none)" || a.token == "0000" ? SearchAnswer::Kind::NoMove : SearchAnswer::Kind::Move;
       }
       return a;
     }

@@ -17,8 +17,10 @@ namespace ordo::match {
 using LogSink = std::function<void(const std::string&)>;
 
 struct SearchAnswer {
-  enum class Kind { Move, NoMove, Crash, Stall, Interrupted } kind = Kind::Stall;
-  std::string token;       // the bestmove token (Kind::Move)
+  // Malformed: a line that names bestmove but is not "bestmove <turn>" or
+  // "bestmove <turn> ponder <turn>" with single spaces (a tab, a leading space, another case).
+  enum class Kind { Move, NoMove, Malformed, Crash, Stall, Interrupted } kind = Kind::Stall;
+  std::string token;       // the bestmove token (Move, NoMove), the whole raw line (Malformed)
   long long elapsed_ms = 0;
   bool has_score = false;  // from the last info line with a score
   bool mate = false;
@@ -37,6 +39,8 @@ class EnginePlayer {
   // any step fails or the engine announces no option of a given name.
   bool start(std::string* error);
   bool alive() const { return started_ && process_.running(); }
+  // How many times start() has been called: 0 for an engine never started.
+  int starts() const { return starts_; }
   // New game and isready; false when the engine does not answer (the caller restarts it).
   bool new_game();
   // Sends the position and the go command and waits for bestmove until the deadline (measured
@@ -64,6 +68,7 @@ class EnginePlayer {
   LogSink log_;
   driver::EngineProcess process_;
   bool started_ = false;
+  int starts_ = 0;
 };
 
 // "position fen <FEN> moves t1 t2 ..." ("position startpos ..." when fen is the start position).

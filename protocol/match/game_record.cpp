@@ -1,8 +1,10 @@
 #include "game_record.hpp"
 
 #include <cctype>
+#include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <unordered_set>
 
 namespace ordo::records {
 
@@ -127,6 +129,49 @@ void GameRecord::set_tag(const std::string& name, const std::string& value) {
   tags.emplace_back(name, value);
 }
 
+std::string printable_text(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  auto continuation = [&](std::size_t i, unsigned char lo = 0x80, unsigned char hi = 0xBF) {
+    return i < text.size() && byte(i) >= lo && byte(i) <= hi;
+  };
+  for (std::size_t i = 0; i < text.size();) {
+    const unsigned char c = byte(i);
+    if (c == '\\') {
+      out += "\\\\";
+      ++i;
+      continue;
+    }
+    if (c >= 0x20 && c < 0x7f) {
+      out.push_back(static_cast<char>(c));
+      ++i;
+      continue;
+    }
+    // The length of a valid UTF-8 sequence starting here (0: none); C1 controls (U+0080-U+009F,
+    // encoded C2 80-9F) are control characters too.
+    std::size_t n = 0;
+    if (c == 0xC2) n = continuation(i + 1, 0xA0) ? 2 : 0;
+    else if (c > 0xC2 && c <= 0xDF) n = continuation(i + 1) ? 2 : 0;
+    else if (c == 0xE0) n = continuation(i + 1, 0xA0) && continuation(i + 2) ? 3 : 0;
+    else if (c == 0xED) n = continuation(i + 1, 0x80, 0x9F) && continuation(i + 2) ? 3 : 0;
+    else if (c >= 0xE1 && c <= 0xEF) n = continuation(i + 1) && continuation(i + 2) ? 3 : 0;
+    else if (c == 0xF0) n = continuation(i + 1, 0x90) && continuation(i + 2) && continuation(i + 3) ? 4 : 0;
+    else if (c >= 0xF1 && c <= 0xF3) n = continuation(i + 1) && continuation(i + 2) && continuation(i + 3) ? 4 : 0;
+    else if (c == 0xF4) n = continuation(i + 1, 0x80, 0x8F) && continuation(i + 2) && continuation(i + 3) ? 4 : 0;
+    if (n > 0) {
+      out.append(text.substr(i, n));
+      i += n;
+      continue;
+    }
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "\\x%02X", static_cast<unsigned>(c));
+    out += buf;
+    ++i;
+  }
+  return out;
+}
+
 bool is_result_token(const std::string& text) {
   return text == "1-0" || text == "0-1" || text == "1/2-1/2" || text == "*";
 }
@@ -210,10 +255,11 @@ bool RecordReader::next(GameRecord& out, std::string* error) {
     break;
   }
   if (!is_tag_start(line)) return fail("expected a tag pair, found '" + line.substr(0, 40) + "'");
+  std::unordered_set<std::string> names;  // a hash set: linear in the number of tags
   for (;;) {
     std::string name, value;
     if (!parse_tag_line(line, name, value)) return fail("malformed tag pair '" + line.substr(0, 60) + "'");
-    if (out.tag(name)) {
+    if (!names.insert(name).second) {
       // A writer cut off in the tags, then the next record written right after: the repeated tag
       // starts that record.
       pending_ = line;

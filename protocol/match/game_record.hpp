@@ -7,6 +7,7 @@
 #include <istream>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -33,6 +34,11 @@ struct GameRecord {
   // Replaces the value of an existing tag, else appends the tag.
   void set_tag(const std::string& name, const std::string& value);
 };
+
+// Text from an engine made safe for a one-line tag value and a terminal: printable ASCII and valid
+// UTF-8 (but no C1 control character) are kept, a backslash is doubled, and every other byte (a
+// NUL, a control character, a byte that is not valid UTF-8) is written as \xNN.
+std::string printable_text(std::string_view text);
 
 // True for the four result tokens.
 bool is_result_token(const std::string& text);

@@ -27,6 +27,31 @@ int adjudication_score(const SearchAnswer& a) {
   return a.score > 0 ? 100000 - a.score : -100000 - a.score;
 }
 
+// Makes an engine ready for a new game: a running engine gets the new-game command and isready;
+// one never started is started; one that ended (or does not answer) since its last game is
+// restarted only when `may_restart` (-recover). False with *why (a phrase after the engine's name)
+// when it is not ready; it then forfeits at its first turn.
+bool ready_for_game(EnginePlayer& p, bool may_restart, std::string* why) {
+  if (p.alive() && p.new_game()) return true;
+  if (p.starts() > 0 && !may_restart) {
+    *why = p.alive() ? "does not answer isready before the game"
+                     : "ended before the game (" + p.exit_description() + ")";
+    p.kill();
+    return false;
+  }
+  std::string error;
+  if (!p.start(&error)) {
+    *why = "cannot be started: " + error;
+    return false;
+  }
+  if (!p.new_game()) {
+    p.kill();
+    *why = "does not answer isready";
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string move_comment(const SearchAnswer& a) {
@@ -73,8 +98,10 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
 
   EnginePlayer* seat[2] = {&white, &black};
   const int engine_of[2] = {game.white, game.black};
-  for (EnginePlayer* p : seat)
-    if (p->alive() && !p->new_game()) p->kill();
+  // Engines are started, or restarted after an earlier game, only here: an engine that ends during
+  // the game forfeits it at its next turn, whatever the timing of its exit.
+  std::string not_ready[2];
+  for (int s = 0; s < 2; ++s) ready_for_game(*seat[s], config.recover, &not_ready[s]);
 
   Clock clocks[2];
   for (int s = 0; s < 2; ++s) clocks[s].left_ms = seat[s]->spec().tc.base_ms;
@@ -107,12 +134,11 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
     const Outcome loss = records::win_for(side == 0 ? BLACK : WHITE);
     const std::string who = mover.spec().name;
 
+    if (!not_ready[side].empty()) return finish(loss, Termination::Crash, who + " " + not_ready[side], side);
     if (!mover.alive()) {
-      if (!mover.start(&error)) return finish(loss, Termination::Crash, who + " cannot be started: " + error, side);
-      if (!mover.new_game()) {
-        mover.kill();
-        return finish(loss, Termination::Crash, who + " does not answer isready", side);
-      }
+      const std::string how = mover.exit_description();
+      mover.kill();
+      return finish(loss, Termination::Crash, who + " ended during the game (" + how + ")", side);
     }
 
     const TimeControl& tc = mover.spec().tc;
@@ -147,7 +173,13 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
       }
       case SearchAnswer::Kind::NoMove:
         return finish(loss, Termination::IllegalMove,
-                      who + " answered 'bestmove " + a.token + "' in an ongoing position", side);
+                      who + " answered 'bestmove " + records::printable_text(a.token) + "' in an ongoing position",
+                      side);
+      case SearchAnswer::Kind::Malformed:
+        return finish(loss, Termination::IllegalMove,
+                      who + " sent malformed output '" + records::printable_text(a.token) +
+                          "' (expected 'bestmove <turn>' or 'bestmove <turn> ponder <turn>')",
+                      side);
       case SearchAnswer::Kind::Move:
         break;
     }
@@ -172,7 +204,7 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
 
     std::string canonical;
     if (!referee->play(a.token, &error, &canonical))
-      return finish(loss, Termination::IllegalMove, who + " played " + error, side);
+      return finish(loss, Termination::IllegalMove, who + " played " + records::printable_text(error), side);
     out.record.moves.push_back(records::RecordedMove{canonical, move_comment(a)});
 
     // Score adjudication, from the mover's own evaluation.

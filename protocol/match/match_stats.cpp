@@ -82,7 +82,9 @@ EloEstimate elo_estimate(const PairStats& s) {
     var = w * (1 - mean) * (1 - mean) + d * (0.5 - mean) * (0.5 - mean) + l * mean * mean;
   }
   e.elo = elo_from_score(mean);
-  const double stderr_ = std::sqrt(var / static_cast<double>(units));
+  const long long needed = pairs > 0 ? kMinPairsForInterval : kMinGamesForInterval;
+  const double stderr_ = units >= needed && var > 1e-12 ? std::sqrt(var / static_cast<double>(units))
+                                                        : std::numeric_limits<double>::quiet_NaN();
   const double lo = elo_from_score(mean - 1.959963985 * stderr_);
   const double hi = elo_from_score(mean + 1.959963985 * stderr_);
   e.error = (hi - lo) / 2.0;

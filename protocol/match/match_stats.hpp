@@ -34,10 +34,19 @@ PairStats stats_between(const std::vector<GameScore>& games, int a, int b);
 
 struct EloEstimate {
   double elo = 0;
-  double error = 0;  // half-width of the 95 % interval; infinite when undefined
+  double error = 0;  // half-width of the 95 % interval; infinite when undefined (reported as n/a)
   double los = 0.5;  // likelihood of superiority
 };
-// Elo from the pentanomial counts when there are complete pairs, else from W/D/L.
+
+// The smallest samples that get an Elo interval: the normal approximation behind it needs some
+// games, and a variance estimated as zero (every pair, or every game, scored the same) claims a
+// certainty that a small sample cannot give. Below these counts, or with a zero variance, the
+// interval is undefined.
+inline constexpr long long kMinPairsForInterval = 10;  // complete colour-swapped pairs
+inline constexpr long long kMinGamesForInterval = 20;  // games, when they form no pairs
+
+// Elo from every game's score; its 95 % interval from the variance of the pair scores when there
+// are complete pairs, else of the game scores (with the minimum samples above).
 EloEstimate elo_estimate(const PairStats& s);
 
 double elo_from_score(double score);  // logistic; +-inf at 1 and 0

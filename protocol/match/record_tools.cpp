@@ -11,9 +11,26 @@
 
 namespace ordo::match {
 
+namespace {
+
+// A record's GameNumber, 0 when it has none or not a positive number.
+long long game_number_of(const records::GameRecord& r) {
+  const auto text = r.tag("GameNumber");
+  if (!text || text->empty() || text->size() > 18) return 0;
+  for (const char c : *text)
+    if (c < '0' || c > '9') return 0;
+  return std::stoll(*text);
+}
+
+// Where a record was read: "FILE record K".
+std::string where(const std::string& file, std::size_t index) { return file + " record " + std::to_string(index + 1); }
+
+}  // namespace
+
 int run_replay(const std::vector<std::string>& files) {
-  long long good = 0, bad = 0, unreadable = 0;
+  long long good = 0, bad = 0, unreadable = 0, doubled = 0;
   std::map<std::string, long long> terminations;
+  std::map<long long, std::string> seen;  // GameNumber -> where its first record is
   for (const auto& file : files) {
     std::string error;
     std::vector<std::string> skipped;
@@ -27,7 +44,16 @@ int run_replay(const std::vector<std::string>& files) {
     unreadable += static_cast<long long>(skipped.size());
     for (std::size_t i = 0; i < recs->size(); ++i) {
       const auto& r = (*recs)[i];
-      const auto report = records::replay_record(r);
+      auto report = records::replay_record(r);
+      // A game number seen before is a doubled game, whatever the records hold.
+      if (const long long n = game_number_of(r); n > 0) {
+        const auto [it, first] = seen.emplace(n, where(file, i));
+        if (!first) {
+          ++doubled;
+          report.ok = false;
+          report.problems.insert(report.problems.begin(), "doubled: game " + std::to_string(n) + " is also " + it->second);
+        }
+      }
       if (report.ok) {
         ++good;
         ++terminations[r.tag("Termination").value_or("?")];
@@ -42,7 +68,9 @@ int run_replay(const std::vector<std::string>& files) {
     }
   }
   std::cout << "Replayed " << good + bad << " records: " << good << " good, " << bad << " bad, " << unreadable
-            << " unreadable\n";
+            << " unreadable";
+  if (doubled) std::cout << " (" << doubled << " doubled: a GameNumber seen before)";
+  std::cout << "\n";
   if (!terminations.empty()) {
     std::cout << "Terminations of the good records:";
     bool first = true;
@@ -53,7 +81,11 @@ int run_replay(const std::vector<std::string>& files) {
 }
 
 int run_merge(const std::vector<std::string>& files, const MatchConfig& config) {
-  std::map<long long, records::GameRecord> by_number;
+  struct Found {
+    records::GameRecord record;
+    std::string where;
+  };
+  std::map<long long, Found> by_number;
   long long skipped_unfinished = 0;
   for (const auto& file : files) {
     std::string error;
@@ -64,35 +96,33 @@ int run_merge(const std::vector<std::string>& files, const MatchConfig& config) 
       return kExitUsage;
     }
     for (const auto& s : skipped) std::cerr << "warning: skipped a record: " << s << "\n";
-    for (auto& r : *recs) {
-      const auto number = r.tag("GameNumber");
-      long long n = 0;
-      try {
-        n = number ? std::stoll(*number) : 0;
-      } catch (...) {
-        n = 0;
-      }
+    for (std::size_t i = 0; i < recs->size(); ++i) {
+      const auto& r = (*recs)[i];
+      const long long n = game_number_of(r);
       if (n <= 0) {
-        std::cerr << "error: " << file << ": a record without a valid GameNumber tag\n";
+        std::cerr << "error: " << where(file, i) << ": a record without a valid GameNumber tag\n";
         return kExitUsage;
       }
       if (r.result == "*") {
         ++skipped_unfinished;
         continue;
       }
-      auto [it, inserted] = by_number.emplace(n, r);
-      if (!inserted && records::write_record(it->second) != records::write_record(r)) {
-        // The same game twice is fine when identical apart from the Date and Site.
-        auto strip = [](records::GameRecord x) {
-          x.set_tag("Date", "");
-          x.set_tag("Site", "");
-          return records::write_record(x);
-        };
-        if (strip(it->second) != strip(r)) {
-          std::cerr << "error: game " << n << " appears twice with different contents (" << file << ")\n";
-          return kExitUsage;
-        }
+      auto [it, inserted] = by_number.emplace(n, Found{r, where(file, i)});
+      if (inserted) continue;
+      // A doubled game: counted once when both records are the same game (apart from Date and
+      // Site), refused when they differ.
+      auto strip = [](records::GameRecord x) {
+        x.set_tag("Date", "");
+        x.set_tag("Site", "");
+        return records::write_record(x);
+      };
+      if (strip(it->second.record) != strip(r)) {
+        std::cerr << "error: game " << n << " is doubled with different contents (" << it->second.where << " and "
+                  << where(file, i) << "): not merging; keep one of them\n";
+        return kExitUsage;
       }
+      std::cerr << "warning: game " << n << " is doubled (" << it->second.where << " and " << where(file, i)
+                << ", the same game): counted once\n";
     }
   }
   if (by_number.empty()) {
@@ -100,24 +130,26 @@ int run_merge(const std::vector<std::string>& files, const MatchConfig& config) 
     return kExitUsage;
   }
   std::vector<std::string> names;
-  for (const auto& [n, r] : by_number)
+  for (const auto& [n, found] : by_number)
     for (const char* tag : {"White", "Black"}) {
+      const auto& r = found.record;
       const std::string name = r.tag(tag).value_or("?");
       if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
     }
   std::vector<FinishedGame> games;
-  for (const auto& [n, r] : by_number) {
+  for (const auto& [n, found] : by_number) {
     std::string error;
-    auto fin = finished_from_record(r, names, &error);
+    auto fin = finished_from_record(found.record, names, &error);
     if (!fin) {
-      std::cerr << "error: " << error << "\n";
-      return kExitUsage;
+      std::cerr << "error: " << found.where << ": " << error << ": not merging; check it with -replay\n";
+      return kExitRecordsBad;
     }
     games.push_back(*fin);
   }
   if (!config.pgnout.empty()) {
     std::ofstream out(config.pgnout, std::ios::trunc);
-    for (const auto& [n, r] : by_number) out << records::write_record(r);
+    for (const auto& [n, found] : by_number) out << records::write_record(found.record);
+    out.flush();
     if (!out) {
       std::cerr << "error: cannot write '" << config.pgnout << "'\n";
       return kExitUsage;
@@ -125,7 +157,7 @@ int run_merge(const std::vector<std::string>& files, const MatchConfig& config) 
   }
   ReportContext context;
   context.names = names;
-  const auto& first = by_number.begin()->second;
+  const auto& first = by_number.begin()->second.record;
   context.variant = parse_variant(first.tag("Variant").value_or("ordo")).value_or(Variant::Classic);
   context.time_control = "tc " + first.tag("TimeControl").value_or("?");
   context.sprt = config.sprt;
@@ -135,6 +167,11 @@ int run_merge(const std::vector<std::string>& files, const MatchConfig& config) 
   if (!config.json.empty()) {
     std::ofstream json(config.json, std::ios::trunc);
     json << json_report(games, context, true, "");
+    json.flush();
+    if (!json) {
+      std::cerr << "error: cannot write '" << config.json << "'\n";
+      return kExitUsage;
+    }
   }
   return kExitOk;
 }

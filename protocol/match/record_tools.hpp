@@ -9,14 +9,16 @@
 
 namespace ordo::match {
 
-// Replays every record of the files; prints one line per bad record and a summary. Returns the
-// exit code: 0 when every record is good, 1 otherwise.
+// Replays every record of the files; prints one line per bad record and a summary. A record whose
+// GameNumber was seen before (in any of the files) is bad as "doubled", even when it is the same
+// game. Returns the exit code: 0 when every record is good, 1 otherwise.
 int run_replay(const std::vector<std::string>& files);
 
-// Reads the shard files, keeps one record per GameNumber (a second, different record of the same
-// game is an error), writes them sorted by GameNumber to config.pgnout (when given, replacing it),
-// and prints the report (and config.json) of the combined games. Engines are numbered in order of
-// first appearance.
+// Reads the shard files, keeps one record per GameNumber (a doubled game is reported: counted once
+// with a warning when both records are the same game, an error, exit 2, when they differ), replays
+// every record through the rules core (one that does not replay is an error, exit 1), writes them
+// sorted by GameNumber to config.pgnout (when given, replacing it), and prints the report (and
+// config.json) of the combined games. Engines are numbered in order of first appearance.
 int run_merge(const std::vector<std::string>& files, const MatchConfig& config);
 
 }  // namespace ordo::match

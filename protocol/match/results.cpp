@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "game_replay.hpp"
 #include "notation.hpp"
 
 namespace ordo::match {
@@ -20,11 +21,13 @@ std::string fmt(const char* format, double v) {
 
 std::string elo_text(double v) {
   if (std::isinf(v)) return v > 0 ? "+inf" : "-inf";
-  return fmt("%.1f", v);
+  const std::string text = fmt("%.1f", v);
+  return text == "-0.0" ? "0.0" : text;  // an even score is no negative Elo
 }
 
-// The half-width of the Elo interval; "n/a" when it has no bound (too few games, or a bound of the
-// score interval at 0 or 1), where -json writes null.
+// The half-width of the Elo interval; "n/a" when it has none (a sample below the minimum of
+// match_stats.hpp, a zero variance, or a bound of the score interval at 0 or 1), where -json
+// writes null.
 std::string elo_error_text(double v) {
   if (!std::isfinite(v)) return "n/a";
   return fmt("%.1f", v);
@@ -32,6 +35,7 @@ std::string elo_error_text(double v) {
 
 std::string json_number(double v) {
   if (!std::isfinite(v)) return "null";
+  if (v == 0) v = 0;  // no -0
   return fmt("%.4f", v);
 }
 
@@ -63,7 +67,8 @@ constexpr Termination kCauses[] = {Termination::TargetRow,   Termination::NoPiec
 }  // namespace
 
 std::optional<FinishedGame> finished_from_record(const records::GameRecord& r, const std::vector<std::string>& names,
-                                                 std::string* error) {
+                                                 std::string* error, bool* unfinished) {
+  if (unfinished) *unfinished = false;
   auto fail = [&](const std::string& what) {
     if (error) *error = what;
     return std::nullopt;
@@ -85,6 +90,12 @@ std::optional<FinishedGame> finished_from_record(const records::GameRecord& r, c
   g.score.black = index_of(*black);
   if (g.score.white < 0 || g.score.black < 0) return fail("record of game " + *number + " names an unknown engine");
   const auto outcome = records::parse_result_token(r.result);
+  if (outcome == records::Outcome::Ongoing && r.tag("Result").value_or("*") == "*") {
+    if (unfinished) *unfinished = true;
+    return fail("game " + *number + " is unfinished");
+  }
+  if (const auto replay = records::replay_record(r); !replay.ok)
+    return fail("the record of game " + *number + " does not replay: " + replay.problems.front());
   if (!outcome || *outcome == records::Outcome::Ongoing) return fail("game " + *number + " is unfinished");
   g.score.white_points = *outcome == records::Outcome::WhiteWins ? 1.0 : *outcome == records::Outcome::Draw ? 0.5 : 0.0;
   g.termination = records::parse_termination(r.tag("Termination").value_or("")).value_or(Termination::None);

@@ -20,10 +20,14 @@ struct FinishedGame {
   int forfeiter = -1;  // the engine that lost by forfeit, -1 if none
 };
 
-// A record as a finished game; engine indices by name. nullopt with *error when the record lacks
-// GameNumber/Pair/White/Black or names an unknown engine, or is unfinished ("*").
+// A record as a finished game; engine indices by name. Its result is counted only after the record
+// has been replayed through the rules core (game_replay.hpp): every move legal, and the Result and
+// Termination what the moves make. nullopt with *error (one phrase naming the game) when the record
+// is unfinished ("*", *unfinished set), lacks GameNumber/Pair/White/Black, names an unknown engine,
+// or does not replay (*unfinished cleared).
 std::optional<FinishedGame> finished_from_record(const records::GameRecord& record,
-                                                 const std::vector<std::string>& names, std::string* error);
+                                                 const std::vector<std::string>& names, std::string* error,
+                                                 bool* unfinished = nullptr);
 
 std::vector<GameScore> scores_of(const std::vector<FinishedGame>& games);
 

@@ -5,6 +5,7 @@
 #include <iterator>
 #include <map>
 #include <set>
+#include <sys/stat.h>
 
 #include "game_runner.hpp"
 
@@ -52,6 +53,38 @@ std::optional<std::string> settings_mismatch(const records::GameRecord& existing
   return std::nullopt;
 }
 
+std::optional<std::string> records_overlap(const MatchConfig& config, const std::vector<ScheduledGame>& todo,
+                                           const OpeningBook& book) {
+  struct stat st {};
+  if (::stat(config.pgnout.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  std::string read_error;
+  auto records = records::read_record_file(config.pgnout, &read_error);
+  if (!records) return std::nullopt;  // cannot be read: opening it for appending reports that
+  std::map<long long, const ScheduledGame*> by_number;
+  for (const auto& g : todo) by_number[g.number] = &g;
+  long long ours = 0, first = 0, first_ours = 0;
+  std::optional<std::string> foreign;  // why the first overlapping record is of another command
+  for (const auto& record : *records) {
+    const auto number = game_number(record);
+    if (!number) continue;
+    const auto it = by_number.find(*number);
+    if (it == by_number.end()) continue;
+    records::GameRecord expected;
+    fill_tags(expected, config, *it->second, book.for_round(it->second->opening_round));
+    const auto why = settings_mismatch(record, expected, config.maxmoves);
+    if (!why && ours++ == 0) first_ours = *number;
+    if (first == 0) first = *number, foreign = why;
+  }
+  if (first == 0) return std::nullopt;
+  const std::string ways = ": continue it with -resume, or give another -pgnout file";
+  if (ours > 0)
+    return config.pgnout + " already holds " + std::to_string(ours) + " record" + (ours == 1 ? "" : "s") +
+           " of this tournament's games (game " + std::to_string(first_ours) + " first) and a new run would double them" +
+           ways;
+  return config.pgnout + " already holds a game " + std::to_string(first) + " of another tournament (" + *foreign +
+         ") and this run would number its games the same: give another -pgnout file";
+}
+
 std::optional<std::vector<FinishedGame>> finished_in_records(const MatchConfig& config,
                                                              const std::vector<ScheduledGame>& todo,
                                                              const OpeningBook& book,
@@ -82,10 +115,17 @@ std::optional<std::vector<FinishedGame>> finished_in_records(const MatchConfig& 
                  "): not resuming; use the command that wrote it, or another -pgnout file";
       return std::nullopt;
     }
-    std::string unfinished;
-    const auto fin = finished_from_record(record, names, &unfinished);
-    if (!fin) continue;  // unfinished: that game is played again
-    if (done.insert(*number).second) finished.push_back(*fin);
+    std::string why;
+    bool unfinished = false;
+    const auto fin = finished_from_record(record, names, &why, &unfinished);
+    if (!fin && unfinished) continue;  // that game is played again
+    auto refuse = [&](const std::string& what) {
+      if (error) *error = what + " in " + config.pgnout + ": not resuming; check the file with -replay";
+      return std::nullopt;
+    };
+    if (!fin) return refuse(why);
+    if (!done.insert(*number).second) return refuse("game " + std::to_string(*number) + " is doubled (two records)");
+    finished.push_back(*fin);
   }
   return finished;
 }

@@ -31,11 +31,20 @@ std::optional<std::string> settings_mismatch(const records::GameRecord& existing
 // each counted once. A record of a game of `todo` that settings_mismatch finds written by another
 // command is an error: nullopt with *error (one line). Unreadable records are described in
 // *warnings; unfinished records, records without a valid GameNumber and games outside `todo`
-// are left out (those games are played again).
+// are left out (those games are played again). Every finished record of `todo` is replayed through
+// the rules core (finished_from_record): one that does not replay, or a game with two finished
+// records, is an error too.
 std::optional<std::vector<FinishedGame>> finished_in_records(const MatchConfig& config,
                                                              const std::vector<ScheduledGame>& todo,
                                                              const OpeningBook& book,
                                                              const std::vector<std::string>& names,
                                                              std::vector<std::string>* warnings, std::string* error);
+
+// Before a run without -resume: when the records file config.pgnout is a regular file that holds a
+// record of a game of `todo` (by its GameNumber), one error line saying so and naming -resume and
+// another file as the ways out (appending would number the same games twice); nullopt when it
+// holds none (or does not exist).
+std::optional<std::string> records_overlap(const MatchConfig& config, const std::vector<ScheduledGame>& todo,
+                                           const OpeningBook& book);
 
 }  // namespace ordo::match

@@ -66,6 +66,8 @@ class Tournament {
       std::cout << "Resuming: " << finished_.size() << " of " << todo_.size() << " games already in "
                 << config_.pgnout << "\n";
     }
+    if (!config_.resume && !config_.pgnout.empty())
+      if (const auto overlap = records_overlap(config_, todo_, *book_)) return fatal(*overlap, kExitUsage);
     std::vector<ScheduledGame> remaining;
     for (const auto& g : todo_)
       if (!done_numbers_.count(g.number)) remaining.push_back(g);
@@ -93,20 +95,24 @@ class Tournament {
     for (int w = 0; w < workers && stop_reason_.empty(); ++w) threads.emplace_back([this, w] { worker(w); });
     for (auto& t : threads) t.join();
 
-    const bool complete = finished_.size() == todo_.size();
+    const bool complete = finished_.size() == todo_.size() && !records_failed_;
     if (g_interrupted) stop_reason_ = "interrupted";
     std::cout << "\n" << text_report(finished_, context_);
     if (!stop_reason_.empty()) std::cout << "Stopped: " << stop_reason_ << "\n";
+    bool json_failed = false;
     if (!config_.json.empty()) {
       std::ofstream json(config_.json, std::ios::trunc);
       json << json_report(finished_, context_, complete, stop_reason_);
-      if (!json) std::cerr << "error: cannot write '" << config_.json << "'\n";
+      json.flush();
+      json_failed = !json;
+      if (json_failed) std::cerr << "error: cannot write '" << config_.json << "'\n";
     }
     if (g_interrupted) {
       std::cout << "Interrupted: " << finished_.size() << " of " << todo_.size()
                 << " games are in the records; continue with -resume.\n";
       return kExitInterrupted;
     }
+    if (records_failed_ || json_failed) return kExitUsage;
     return engine_failure_ ? kExitEngine : kExitOk;
   }
 
@@ -169,8 +175,12 @@ class Tournament {
 
   void finished(const ScheduledGame& game, const PlayedGame& played) {
     std::lock_guard lock(mutex_);
-    if (!records_.append(records::write_record(played.record)))
+    // A game that cannot be recorded stops the tournament: the records would miss it on -resume.
+    if (!records_.append(records::write_record(played.record)) && !records_failed_) {
+      records_failed_ = true;
       std::cerr << "error: cannot write game " << game.number << " to " << config_.pgnout << "\n";
+      if (stop_reason_.empty()) stop_reason_ = "cannot write the records to " + config_.pgnout;
+    }
     FinishedGame fin;
     fin.score = GameScore{game.number, game.pair, game.white, game.black,
                           played.outcome == records::Outcome::WhiteWins ? 1.0
@@ -220,6 +230,7 @@ class Tournament {
   std::mutex mutex_;
   std::string stop_reason_;
   bool engine_failure_ = false;
+  bool records_failed_ = false;  // a game could not be written to -pgnout
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <fstream>
 #include <thread>
 
 #include "engine_process.hpp"
@@ -62,6 +63,30 @@ TEST_SUITE("driver") {
     CHECK_FALSE(p.running());
     REQUIRE(p.wait_status());
     CHECK(WIFSIGNALED(*p.wait_status()));
+  }
+
+  TEST_CASE("the processes an engine started end with it, whether it leaves or is killed") {
+    // A shell that starts a sleeper, prints its pid, and leaves on its next input line (or hangs).
+    for (const bool leaves : {true, false}) {
+      EngineProcess p(shell(std::string("sleep 600 & echo $!; ") + (leaves ? "read x; exit 0" : "exec sleep 600")));
+      REQUIRE(p.start(nullptr));
+      std::string line;
+      REQUIRE(p.read_line(line, 5s) == Status::Line);
+      const std::string stat = "/proc/" + line + "/stat";
+      auto sleeper_runs = [&] {
+        std::ifstream f(stat);
+        std::string pid, name, state;
+        return f >> pid >> name >> state && state != "Z";
+      };
+      REQUIRE(sleeper_runs());
+      p.stop(leaves ? 2s : 100ms);  // quit: the shell leaves at once, or is killed after the grace
+      bool gone = false;
+      for (int i = 0; i < 200 && !gone; ++i) {
+        gone = !sleeper_runs();
+        if (!gone) std::this_thread::sleep_for(10ms);
+      }
+      CHECK_MESSAGE(gone, (leaves ? "after the engine left" : "after the engine was killed"));
+    }
   }
 
   TEST_CASE("a program that exits at once gives EOF and writes to it fail without SIGPIPE") {

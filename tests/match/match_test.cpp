@@ -225,6 +225,52 @@ TEST_SUITE("match") {
     CHECK(text_report(games, context).find("inf") == std::string::npos);
   }
 
+  TEST_CASE("small samples: no Elo interval below the minimum sample or with a zero variance") {
+    auto with_pairs = [](std::array<long long, 5> penta) {
+      PairStats s;
+      s.penta = penta;
+      for (std::size_t i = 0; i < 5; ++i) {  // games consistent with the pairs: i half-points each
+        s.wins += penta[i] * static_cast<long long>(i / 2);
+        s.losses += penta[i] * static_cast<long long>((4 - i) / 2);
+        s.draws += penta[i] * static_cast<long long>(i % 2);
+      }
+      return s;
+    };
+    // Two drawn-looking pairs (1 point each): the variance is zero, which claims certainty.
+    CHECK(std::isinf(elo_estimate(with_pairs({0, 0, 2, 0, 0})).error));
+    // Forty such pairs: still no spread to measure.
+    CHECK(std::isinf(elo_estimate(with_pairs({0, 0, 40, 0, 0})).error));
+    // Six pairs with a spread: too few for the normal approximation.
+    CHECK(std::isinf(elo_estimate(with_pairs({0, 1, 4, 1, 0})).error));
+    // Ten pairs with a spread: an interval.
+    const EloEstimate ten = elo_estimate(with_pairs({0, 2, 6, 2, 0}));
+    CHECK(std::isfinite(ten.error));
+    CHECK(ten.error > 0);
+    // Games without pairs: twenty are needed.
+    PairStats unpaired;
+    unpaired.wins = 7, unpaired.draws = 6, unpaired.losses = 6;
+    CHECK(std::isinf(elo_estimate(unpaired).error));
+    ++unpaired.draws;
+    CHECK(std::isfinite(elo_estimate(unpaired).error));
+    // The report: an even score is 0.0, never -0.0, and the interval n/a (text) and null (JSON).
+    std::vector<FinishedGame> games;
+    for (const double white_points : {1.0, 1.0, 0.5, 0.5}) {
+      FinishedGame g;
+      const long long n = static_cast<long long>(games.size()) + 1;
+      g.score = GameScore{n, (n + 1) / 2, n % 2 ? 0 : 1, n % 2 ? 1 : 0, white_points};
+      games.push_back(g);
+    }
+    ReportContext context;
+    context.names = {"a", "b"};
+    const std::string text = text_report(games, context);
+    CHECK(text.find("Elo: 0.0 +/- n/a,") != std::string::npos);
+    CHECK(json_report(games, context, true, "").find("\"elo_error95\": null") != std::string::npos);
+    context.names.push_back("c");
+    const std::string table = text_report(games, context);
+    CHECK(table.find("-0.0") == std::string::npos);
+    CHECK(table.find("   0.0    n/a") != std::string::npos);
+  }
+
   TEST_CASE("SPRT: sign and bounds and agreement with the normal approximation") {
     const SprtState none = sprt_state({0, 0, 0, 0, 0}, 0, 5, 0.05, 0.05);
     CHECK(none.llr == 0);

@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include "game_runner.hpp"
+#include "movegen.hpp"
+#include "notation.hpp"
 #include "resume.hpp"
 
 using namespace ordo;
@@ -27,12 +29,18 @@ MatchConfig two_engines() {
   return c;
 }
 
-// The record the command writes for a game, finished after `plies` moves with `termination`.
+// The record the command writes for a game, finished after `plies` legal moves (the first legal
+// turn each time) with `termination`.
 records::GameRecord written(const MatchConfig& c, const ScheduledGame& g, int plies, records::Termination termination) {
   OpeningBook book(c.variant);
   records::GameRecord r;
   fill_tags(r, c, g, book.for_round(g.opening_round));
-  for (int i = 0; i < plies; ++i) r.moves.push_back({i % 2 ? "c8a8" : "c1a1", ""});
+  auto referee = records::Referee::from_fen(book.for_round(g.opening_round).fen, c.variant, nullptr);
+  for (int i = 0; i < plies; ++i) {
+    const std::string token = format_turn(legal_turns(referee->position()).front());
+    REQUIRE(referee->play(token, nullptr));
+    r.moves.push_back({token, ""});
+  }
   r.result = "1/2-1/2";
   r.set_tag("Result", r.result);
   r.set_tag("Termination", records::termination_name(termination));
@@ -95,8 +103,8 @@ TEST_SUITE("match") {
     const auto games = make_schedule(c);
     {
       std::ofstream f(c.pgnout, std::ios::trunc);
-      f << records::write_record(written(c, games[0], 6, records::Termination::Threefold))
-        << records::write_record(written(c, games[2], 6, records::Termination::Threefold));
+      f << records::write_record(written(c, games[0], 6, records::Termination::Adjudication))
+        << records::write_record(written(c, games[2], 6, records::Termination::Adjudication));
     }
     const OpeningBook book(c.variant);
     const std::vector<std::string> names = {"a", "b"};
@@ -125,6 +133,42 @@ TEST_SUITE("match") {
     found = finished_in_records(changed, games, book, names, &warnings, &error);
     REQUIRE(found);
     CHECK(found->empty());
+    CHECK_FALSE(records_overlap(changed, games, book));
+    std::remove(c.pgnout.c_str());
+  }
+
+  TEST_CASE("resume: a record whose result its moves do not give, or a doubled game, is refused") {
+    MatchConfig c = two_engines();
+    c.pgnout = "/tmp/ordo_resume_bad_test_" + std::to_string(::getpid()) + ".pgn";
+    const auto games = make_schedule(c);
+    const OpeningBook book(c.variant);
+    const std::vector<std::string> names = {"a", "b"};
+    std::vector<std::string> warnings;
+    std::string error;
+    // A forfeit by the side to move (White after 6 plies) must be 0-1; the record says 1-0.
+    records::GameRecord flipped = written(c, games[1], 6, records::Termination::Crash);
+    flipped.result = "1-0";
+    flipped.set_tag("Result", "1-0");
+    {
+      std::ofstream f(c.pgnout, std::ios::trunc);
+      f << records::write_record(written(c, games[0], 6, records::Termination::Adjudication))
+        << records::write_record(flipped);
+    }
+    CHECK_FALSE(finished_in_records(c, games, book, names, &warnings, &error));
+    CHECK(error.find("game 2 does not replay") != std::string::npos);
+    CHECK(error.find("forfeit") != std::string::npos);
+    CHECK(error.find('\n') == std::string::npos);
+    {
+      std::ofstream f(c.pgnout, std::ios::trunc);
+      for (int i = 0; i < 2; ++i) f << records::write_record(written(c, games[0], 6, records::Termination::Adjudication));
+    }
+    CHECK_FALSE(finished_in_records(c, games, book, names, &warnings, &error));
+    CHECK(error.find("game 1 is doubled") != std::string::npos);
+    // Without -resume the same file is refused before anything is played.
+    const auto overlap = records_overlap(c, games, book);
+    REQUIRE(overlap);
+    CHECK(overlap->find("-resume") != std::string::npos);
+    CHECK(overlap->find("another -pgnout file") != std::string::npos);
     std::remove(c.pgnout.c_str());
   }
 }
