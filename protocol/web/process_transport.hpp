@@ -44,6 +44,7 @@ class ProcessTransport : public LineTransport {
   bool send(const std::string& line) override;
   void close() override;
   std::size_t queued_bytes() const { return queue_.size() - written_; }
+  int pid() const { return process_ ? process_->pid() : -1; }  // -1 once closed
 
  private:
   void watch();
