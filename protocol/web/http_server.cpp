@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/beast/core.hpp>
+#include <fcntl.h>
 #include <vector>
 
 #include "http_connection.hpp"
@@ -11,6 +12,17 @@ namespace ordo::web {
 namespace asio = boost::asio;
 namespace beast = boost::beast;
 using tcp = asio::ip::tcp;
+
+namespace {
+
+// Asio opens sockets without close-on-exec: an engine started later would inherit them and keep a
+// connection the server closed open (the browser then waits on it forever) or the port bound.
+void close_on_exec(int fd) {
+  const int flags = ::fcntl(fd, F_GETFD);
+  if (flags >= 0) ::fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
+}
+
+}  // namespace
 
 WebServer::WebServer(asio::io_context& io, ServerConfig config)
     : io_(io), context_(std::make_shared<ServerContext>()), acceptor_(io), accept_timer_(io) {
@@ -34,6 +46,7 @@ bool WebServer::listen(std::string* error) {
   }
   const tcp::endpoint endpoint(address, config.port);
   acceptor_.open(endpoint.protocol(), ec);
+  if (!ec) close_on_exec(acceptor_.native_handle());
   if (!ec) acceptor_.set_option(asio::socket_base::reuse_address(true), ec);
   if (!ec) acceptor_.bind(endpoint, ec);
   if (!ec) acceptor_.listen(asio::socket_base::max_listen_connections, ec);
@@ -68,6 +81,7 @@ void WebServer::accept() {
     if (ec == asio::error::operation_aborted || !acceptor_.is_open()) return;
     if (!ec) {
       backoff_ = std::chrono::milliseconds(0);
+      close_on_exec(socket.native_handle());
       std::make_shared<HttpConnection>(std::move(socket), context_)->read();
       accept();
       return;

@@ -10,7 +10,8 @@ bound. With a stand-in engine that stops reading its input while it searches (de
             server's memory stays small;
   fds       with 64 file descriptors and 100 idle connections the server neither spins nor stops
             answering;
-and each time SIGTERM ends the server within a second, leaving no engine process behind.
+and each time SIGTERM ends the server within a second, leaving no engine process behind. Engines
+must not inherit the server's sockets.
 
 Usage: hostile_client.py --web build/ordo-web [--only NAME]...
 """
@@ -75,10 +76,22 @@ class Server:
             fields = f.read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+    def engine_sockets(self):
+        """Sockets the engines hold: none (the server's sockets must not leak into them)."""
+        held = []
+        for pid in self.engines():
+            try:
+                for fd in os.listdir("/proc/%d/fd" % pid):
+                    if os.readlink("/proc/%d/fd/%s" % (pid, fd)).startswith("socket:"):
+                        held.append("%d:%s" % (pid, fd))
+            except OSError:
+                pass
+        return held
+
     def engines(self):
         found = []
         for pid in os.listdir("/proc"):
-            if not pid.isdigit():
+            if not pid.isdigit() or int(pid) == self.proc.pid:  # its command line names the engine
                 continue
             try:
                 with open("/proc/%s/cmdline" % pid, "rb") as f:
@@ -206,6 +219,8 @@ def check_flood(web):
     server = Server(web)
     try:
         ws = engine_thinking(server, SMALL_FEN)
+        if server.engine_sockets():
+            raise Failure("the engine inherited the server's sockets: %s" % server.engine_sockets())
         result = {}
 
         def run():
