@@ -60,6 +60,9 @@ class EngineProcess {
   // The engine's output pipe, for callers that multiplex themselves: after poll() reports it
   // readable call read_line with a zero timeout until it returns Timeout. -1 when not started.
   int read_fd() const { return out_fd_; }
+  // The engine's input pipe, for callers that write without blocking (they set O_NONBLOCK and
+  // write when poll() reports it writable) instead of calling send. -1 when not started.
+  int write_fd() const { return in_fd_; }
 
   // SIGKILL to the engine's process group and reap; closes the pipes. Safe to call when not running.
   void kill();

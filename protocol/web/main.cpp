@@ -9,10 +9,15 @@
 #include <unistd.h>
 
 #include "command_line.hpp"
+#include "host_policy.hpp"
 #include "http_server.hpp"
 
 namespace po = boost::program_options;
 using namespace ordo::web;
+
+#ifndef ORDO_VERSION
+#define ORDO_VERSION "0"
+#endif
 
 namespace {
 
@@ -29,13 +34,21 @@ int main(int argc, char** argv) {
   po::options_description options("ordo-web options");
   options.add_options()
       ("help,h", "print this help and exit")
+      ("version", "print the version and exit")
       ("port", po::value<int>()->default_value(8080), "TCP port to serve on (0: any free port, printed at start)")
       ("address", po::value<std::string>()->default_value("127.0.0.1"),
        "address to listen on; anything but a loopback address lets other machines use the engines")
+      ("allow-host", po::value<std::vector<std::string>>(),
+       "a host name (or address) requests may name in their Host header, beyond localhost, 127.0.0.1, [::1] "
+       "and the --address; repeat for more")
       ("engine", po::value<std::vector<std::string>>(),
        "engine command line, e.g. \"build/ordo\" or \"/path/engine --flag\"; repeat for more engines "
        "(default: the ordo binary next to ordo-web)")
-      ("max-sessions", po::value<int>()->default_value(4), "boards (WebSocket connections) open at once, 1 to 64");
+      ("max-sessions", po::value<int>()->default_value(4), "boards (WebSocket connections) open at once, 1 to 64")
+      ("message-rate", po::value<int>()->default_value(50),
+       "messages a board may send a second, 1 to 100000 (four times as many at once)")
+      ("engine-queue", po::value<int>()->default_value(256),
+       "KiB that may wait for an engine that does not read its input, 1 to 65536; past it the board is closed");
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(argc, argv).options(options).run(), vm);
@@ -45,7 +58,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (vm.count("help")) {
-    std::cout << "usage: ordo-web [--port N] [--address A] [--engine \"CMD\"]...\n" << options << "\n";
+    std::cout << "usage: ordo-web [--port N] [--address A] [--allow-host NAME]... [--engine \"CMD\"]...\n"
+              << options << "\n";
+    return 0;
+  }
+  if (vm.count("version")) {
+    std::cout << "ordo-web " << ORDO_VERSION << "\n";
     return 0;
   }
   ServerConfig config;
@@ -62,6 +80,29 @@ int main(int argc, char** argv) {
   config.port = static_cast<unsigned short>(port);
   config.address = vm["address"].as<std::string>();
   config.max_sessions = max_sessions;
+  const int rate = vm["message-rate"].as<int>();
+  if (rate < 1 || rate > 100000) {
+    std::cerr << "ordo-web: --message-rate takes 1 to 100000, not " << rate << "\n";
+    return 2;
+  }
+  config.message_rate = rate;
+  config.message_burst = 4.0 * rate;
+  const int engine_queue = vm["engine-queue"].as<int>();
+  if (engine_queue < 1 || engine_queue > 65536) {
+    std::cerr << "ordo-web: --engine-queue takes 1 to 65536 (KiB), not " << engine_queue << "\n";
+    return 2;
+  }
+  config.max_engine_queue = std::size_t(engine_queue) * 1024;
+  if (vm.count("allow-host")) {
+    for (const std::string& name : vm["allow-host"].as<std::vector<std::string>>()) {
+      const auto host = parse_host(name, true);
+      if (!host) {
+        std::cerr << "ordo-web: --allow-host '" << name << "' is neither a host name nor an IP address\n";
+        return 2;
+      }
+      config.allowed_hosts.push_back(*host);
+    }
+  }
   std::vector<std::string> commands;
   if (vm.count("engine")) commands = vm["engine"].as<std::vector<std::string>>();
   if (commands.empty()) commands.push_back(default_engine());
@@ -83,8 +124,14 @@ int main(int argc, char** argv) {
     std::cerr << "ordo-web: " << error << "\n";
     return 1;
   }
-  std::cout << "ordo-web: open http://" << (config.address == "0.0.0.0" ? "127.0.0.1" : config.address) << ":"
-            << server.port() << "/ in a browser (Ctrl-C stops)" << std::endl;
+  if (server.beyond_loopback())
+    std::cerr << "ordo-web: warning: listening on " << config.address
+              << ", beyond this machine: whoever reaches it can play and start the engines. Requests must name "
+                 "localhost, 127.0.0.1, [::1], the address or an --allow-host name as their host"
+              << std::endl;
+  std::cout << "ordo-web: open http://" << server.url_host() << ":" << server.port()
+            << "/ in a browser (Ctrl-C stops)" << std::endl;
+  // Ends within a second whatever the engines do: they are killed, not waited for.
   boost::asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&io, &server](const boost::system::error_code&, int) {
     server.shut_down();

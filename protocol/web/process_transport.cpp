@@ -1,29 +1,45 @@
 #include "process_transport.hpp"
 
 #include <boost/asio/post.hpp>
+#include <cerrno>
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace ordo::web {
 
 namespace asio = boost::asio;
 
 ProcessTransport::ProcessTransport(asio::io_context& io, driver::EngineCommand command, TransportEvents events,
-                                   std::chrono::milliseconds greeting_timeout)
-    : process_(std::move(command)), events_(std::move(events)), pipe_(io), greeting_timer_(io),
-      greeting_timeout_(greeting_timeout) {}
+                                   TransportOptions options)
+    : io_(io), process_(std::make_unique<driver::EngineProcess>(std::move(command))), events_(std::move(events)),
+      options_(std::move(options)), out_pipe_(io), in_pipe_(io), greeting_timer_(io) {}
 
 ProcessTransport::~ProcessTransport() { close(); }
 
 bool ProcessTransport::start(std::string* error) {
-  if (!process_.start(error)) return false;
+  if (!process_) {
+    *error = "the transport was closed";
+    return false;
+  }
+  if (!process_->start(error)) return false;
   boost::system::error_code ec;
-  pipe_.assign(process_.read_fd(), ec);
+  const int in_fd = process_->write_fd();
+  const int flags = ::fcntl(in_fd, F_GETFL);
+  if (flags < 0 || ::fcntl(in_fd, F_SETFL, flags | O_NONBLOCK) < 0) {
+    *error = "cannot make the engine's input non-blocking";
+    process_->kill();
+    return false;
+  }
+  out_pipe_.assign(process_->read_fd(), ec);
+  if (!ec) in_pipe_.assign(in_fd, ec);
   if (ec) {
-    *error = "cannot watch the engine's output: " + ec.message();
-    process_.kill();
+    *error = "cannot watch the engine's pipes: " + ec.message();
+    if (out_pipe_.is_open()) out_pipe_.release();
+    process_->kill();
     return false;
   }
   *alive_ = true;
-  greeting_timer_.expires_after(greeting_timeout_);
+  greeting_timer_.expires_after(options_.greeting_timeout);
   greeting_timer_.async_wait([this, alive = alive_](const boost::system::error_code& e) {
     if (!e && *alive && events_.greeting_timeout) events_.greeting_timeout();
   });
@@ -32,7 +48,7 @@ bool ProcessTransport::start(std::string* error) {
 }
 
 void ProcessTransport::watch() {
-  pipe_.async_wait(asio::posix::stream_descriptor::wait_read, [this, alive = alive_](const boost::system::error_code& e) {
+  out_pipe_.async_wait(asio::posix::stream_descriptor::wait_read, [this, alive = alive_](const boost::system::error_code& e) {
     if (e || !*alive) return;
     drain();
   });
@@ -44,12 +60,12 @@ void ProcessTransport::drain() {
   // A bounded number of lines per wake-up keeps one chatty engine from starving the others.
   for (int n = 0; n < 256; ++n) {
     if (n == 255) {  // lines may still wait in the driver's buffer, which the pipe does not show
-      asio::post(pipe_.get_executor(), [this, alive] {
+      asio::post(io_, [this, alive] {
         if (*alive) drain();
       });
       return;
     }
-    const auto status = process_.read_line(line, std::chrono::milliseconds(0));
+    const auto status = process_->read_line(line, std::chrono::milliseconds(0));
     if (status == driver::EngineProcess::ReadStatus::Timeout) break;
     if (status == driver::EngineProcess::ReadStatus::Eof) {
       close();
@@ -63,23 +79,74 @@ void ProcessTransport::drain() {
   watch();
 }
 
+bool ProcessTransport::send(const std::string& line) {
+  if (!*alive_ || broken_ || overflowed_) return false;
+  if (queued_bytes() + line.size() + 1 > options_.max_queued_bytes) {
+    overflowed_ = true;
+    if (options_.overflow) asio::post(io_, [alive = alive_, overflow = options_.overflow] {
+        if (*alive) overflow();
+      });
+    return false;
+  }
+  queue_ += line;
+  queue_ += '\n';
+  if (!waiting_write_) flush();
+  return !broken_;
+}
+
+void ProcessTransport::flush() {
+  const int fd = process_->write_fd();
+  while (written_ < queue_.size()) {
+    const ssize_t n = ::write(fd, queue_.data() + written_, queue_.size() - written_);
+    if (n > 0) {
+      written_ += std::size_t(n);
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      if (written_ >= 64 * 1024) {  // keep the buffer from growing by its written head
+        queue_.erase(0, written_);
+        written_ = 0;
+      }
+      waiting_write_ = true;
+      in_pipe_.async_wait(asio::posix::stream_descriptor::wait_write,
+                          [this, alive = alive_](const boost::system::error_code& e) {
+                            if (e || !*alive) return;
+                            waiting_write_ = false;
+                            flush();
+                          });
+      return;
+    }
+    broken_ = true;  // EPIPE: the engine has gone; its end of output reports that
+    break;
+  }
+  queue_.clear();
+  written_ = 0;
+}
+
 void ProcessTransport::close() {
+  if (!process_) return;
   if (!*alive_) {
-    process_.kill();
+    process_->kill();
     return;
   }
   *alive_ = false;
   alive_ = std::make_shared<bool>(false);
   greeting_timer_.cancel();
   boost::system::error_code ec;
-  pipe_.cancel(ec);
-  pipe_.release();  // the driver owns the descriptor
-  process_.stop(std::chrono::milliseconds(200));
-}
-
-bool ProcessTransport::send(const std::string& line) {
-  if (!*alive_) return false;
-  return process_.send(line);
+  out_pipe_.cancel(ec);
+  in_pipe_.cancel(ec);
+  out_pipe_.release();  // the driver owns the descriptors
+  in_pipe_.release();
+  // "quit" only when nothing else waits: an engine that does not read would not see it anyway.
+  if (queue_.size() == written_ && !broken_) {
+    [[maybe_unused]] ssize_t n = ::write(process_->write_fd(), "quit\n", 5);
+  }
+  queue_.clear();
+  written_ = 0;
+  if (options_.reaper) options_.reaper->retire(std::move(process_), options_.quit_grace);
+  else process_->kill();
+  process_.reset();
 }
 
 }  // namespace ordo::web

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "fake_transport.hpp"
+#include "host_policy.hpp"
 #include "http_server.hpp"
 
 namespace ordo::web::testing {
@@ -108,19 +109,60 @@ struct Client {
 
 TEST_SUITE("web") {
   TEST_CASE("host and origin checks") {
-    CHECK(host_allowed("127.0.0.1:8080", true));
-    CHECK(host_allowed("localhost:8080", true));
-    CHECK(host_allowed("LOCALHOST", true));
-    CHECK(host_allowed("[::1]:8080", true));
-    CHECK_FALSE(host_allowed("evil.example:8080", true));
-    CHECK_FALSE(host_allowed("127.0.0.1.evil.example", true));
-    CHECK_FALSE(host_allowed("", true));
-    CHECK(host_allowed("192.168.1.5:8080", false));
-    CHECK(origin_allowed("", "127.0.0.1:8080"));
-    CHECK(origin_allowed("http://127.0.0.1:8080", "127.0.0.1:8080"));
-    CHECK_FALSE(origin_allowed("http://evil.example", "127.0.0.1:8080"));
-    CHECK_FALSE(origin_allowed("http://127.0.0.1:9999", "127.0.0.1:8080"));
-    CHECK_FALSE(origin_allowed("null", "127.0.0.1:8080"));
+    const HostPolicy local;  // bound to 127.0.0.1
+    CHECK(local.host_allowed("127.0.0.1:8080"));
+    CHECK(local.host_allowed("localhost:8080"));
+    CHECK(local.host_allowed("LOCALHOST"));
+    CHECK(local.host_allowed("localhost."));
+    CHECK(local.host_allowed("[::1]:8080"));
+    CHECK(local.host_allowed("[0:0:0:0:0:0:0:1]:8080"));
+    CHECK_FALSE(local.host_allowed("evil.example:8080"));
+    CHECK_FALSE(local.host_allowed("127.0.0.1.evil.example"));
+    CHECK_FALSE(local.host_allowed(""));
+    CHECK_FALSE(local.host_allowed("127.0.0.1:80x"));
+    CHECK_FALSE(local.host_allowed("::1"));
+    CHECK_FALSE(local.host_allowed("[::ffff:127.0.0.1]:8080"));
+    CHECK_FALSE(local.host_allowed("127.0.0.2:8080"));
+    CHECK(local.origin_allowed("", "127.0.0.1:8080"));
+    CHECK(local.origin_allowed("http://127.0.0.1:8080", "127.0.0.1:8080"));
+    CHECK_FALSE(local.origin_allowed("http://evil.example", "127.0.0.1:8080"));
+    CHECK_FALSE(local.origin_allowed("http://127.0.0.1:9999", "127.0.0.1:8080"));
+    CHECK_FALSE(local.origin_allowed("null", "127.0.0.1:8080"));
+    CHECK_FALSE(local.origin_allowed("http://evil.example", "evil.example"));
+  }
+
+  TEST_CASE("the host allow-list holds on every address and takes extra names") {
+    namespace ip = boost::asio::ip;
+    // Listening on all addresses does not switch the check off.
+    const HostPolicy any(ip::make_address("0.0.0.0"), {});
+    CHECK_FALSE(any.host_allowed("evil.example:8080"));
+    CHECK_FALSE(any.host_allowed("0.0.0.0:8080"));
+    CHECK(any.host_allowed("127.0.0.1:8080"));
+    CHECK_FALSE(any.origin_allowed("http://evil.example:8080", "evil.example:8080"));
+    // Nor does an IPv4-mapped loopback address.
+    const HostPolicy mapped(ip::make_address("::ffff:127.0.0.1"), {});
+    CHECK_FALSE(mapped.host_allowed("evil.example:8080"));
+    CHECK(mapped.host_allowed("[::ffff:127.0.0.1]:8080"));
+    CHECK(mapped.host_allowed("[::ffff:7f00:1]:8080"));
+    // The bound address answers its own URL.
+    const HostPolicy other(ip::make_address("127.0.0.2"), {});
+    CHECK(other.host_allowed("127.0.0.2:8080"));
+    CHECK(other.origin_allowed("http://127.0.0.2:8080", "127.0.0.2:8080"));
+    const HostPolicy named(ip::make_address("0.0.0.0"), {*parse_host("Board.Lan"), *parse_host("fe80::1", true)});
+    CHECK(named.host_allowed("board.lan:8080"));
+    CHECK(named.host_allowed("[fe80::1]:8080"));
+    CHECK_FALSE(named.host_allowed("other.lan:8080"));
+    CHECK_FALSE(parse_host("a b"));
+    CHECK_FALSE(parse_host("[::1"));
+    CHECK_FALSE(parse_host("fe80::1"));
+    CHECK(is_loopback(ip::make_address("::ffff:127.0.0.1")));
+    CHECK(is_loopback(ip::make_address("127.0.0.2")));
+    CHECK_FALSE(is_loopback(ip::make_address("0.0.0.0")));
+    CHECK_FALSE(is_loopback(ip::make_address("::")));
+    CHECK(url_host(ip::make_address("::1")) == "[::1]");
+    CHECK(url_host(ip::make_address("::")) == "[::1]");
+    CHECK(url_host(ip::make_address("0.0.0.0")) == "127.0.0.1");
+    CHECK(url_host(ip::make_address("127.0.0.2")) == "127.0.0.2");
   }
 
   TEST_CASE("the server serves the page files and refuses everything else") {

@@ -1,0 +1,203 @@
+// The limits that keep one page or one engine from stalling the server: the message rate limit,
+// an engine that does not read its input (non-blocking writes, a bounded queue, an end through the
+// reaper), the bytes queued for a page that does not read, and idle HTTP connections.
+#include <doctest/doctest.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <csignal>
+#include <future>
+#include <sys/wait.h>
+#include <thread>
+
+#include "http_server.hpp"
+#include "process_transport.hpp"
+#include "rate_limit.hpp"
+
+namespace ordo::web::testing {
+
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using namespace std::chrono_literals;
+
+bool process_gone(int pid) { return pid > 0 && ::kill(pid, 0) != 0; }
+
+// A server with a tweaked configuration on a free port, run on its own thread.
+struct LimitedServer {
+  asio::io_context io;
+  std::unique_ptr<WebServer> server;
+  std::thread thread;
+  unsigned short port = 0;
+
+  explicit LimitedServer(const std::function<void(ServerConfig&)>& tweak) {
+    ServerConfig c;
+    c.port = 0;
+    c.engines.push_back({{ORDO_ENGINE_BINARY}, "", false});
+    c.specs.push_back({"ordo"});
+    tweak(c);
+    server = std::make_unique<WebServer>(io, c);
+    std::string error;
+    REQUIRE(server->listen(&error));
+    port = server->port();
+    thread = std::thread([this] { io.run(); });
+  }
+  ~LimitedServer() {
+    asio::post(io, [this] {
+      server->shut_down();
+      io.stop();
+    });
+    thread.join();
+  }
+  template <class F>
+  auto on_server(F f) {
+    std::promise<decltype(f())> p;
+    asio::post(io, [&] { p.set_value(f()); });
+    return p.get_future().get();
+  }
+  // Waits up to `limit` for pred() (evaluated on the server's thread).
+  template <class F>
+  bool eventually(F pred, std::chrono::milliseconds limit = 5000ms) {
+    const auto end = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < end) {
+      if (on_server(pred)) return true;
+      std::this_thread::sleep_for(10ms);
+    }
+    return false;
+  }
+};
+
+struct Page {
+  asio::io_context io;
+  websocket::stream<tcp::socket> ws{io};
+  beast::flat_buffer buffer;
+  explicit Page(unsigned short port) {
+    ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    ws.handshake("127.0.0.1:" + std::to_string(port), "/ws");
+  }
+  void send(const std::string& text) { ws.write(asio::buffer(text)); }
+  std::string read() {
+    buffer.consume(buffer.size());
+    ws.read(buffer);
+    return beast::buffers_to_string(buffer.data());
+  }
+};
+
+}  // namespace
+
+TEST_SUITE("web") {
+  TEST_CASE("the rate limit takes a burst then the rate and disconnects a page deep in debt") {
+    const auto t0 = RateLimit::Clock::now();
+    RateLimit limit(10, 5, t0);
+    for (int i = 0; i < 5; ++i) CHECK(limit.take(t0) == RateLimit::Verdict::Accept);
+    CHECK(limit.take(t0) == RateLimit::Verdict::Refuse);
+    // A second later ten tokens came back, capped at the burst (and the debt of one paid).
+    for (int i = 0; i < 5; ++i) CHECK(limit.take(t0 + 1s) == RateLimit::Verdict::Accept);
+    CHECK(limit.take(t0 + 1s) == RateLimit::Verdict::Refuse);
+    for (int i = 0; i < 4; ++i) CHECK(limit.take(t0 + 1s) == RateLimit::Verdict::Refuse);
+    CHECK(limit.take(t0 + 1s) == RateLimit::Verdict::Disconnect);
+  }
+
+  TEST_CASE("writes to an engine that does not read never block and overflow a bounded queue") {
+    asio::io_context io;
+    auto reaper = std::make_shared<EngineReaper>(io);
+    int overflows = 0;
+    TransportOptions options;
+    options.max_queued_bytes = 16 * 1024;
+    options.reaper = reaper;
+    options.overflow = [&] { ++overflows; };
+    // sleep never reads its input: the pipe fills after 64 KiB, then the queue.
+    ProcessTransport t(io, {{"sleep", "600"}, "", false}, {[](const std::string&) {}, [] {}, [] {}}, options);
+    std::string error;
+    REQUIRE(t.start(&error));
+    const int pid = t.pid();
+    const std::string line(99, 'x');
+    int accepted = 0;
+    while (accepted < 100000 && t.send(line)) ++accepted;  // 10 MB if nothing stopped it
+    CHECK(accepted > 16 * 1024 / 100);  // the pipe and the queue took some
+    CHECK(accepted < 2000);
+    CHECK(t.queued_bytes() <= options.max_queued_bytes);
+    CHECK_FALSE(t.send(line));
+    io.poll();
+    CHECK(overflows == 1);  // posted once, not called from inside send
+    // Closing hands the process to the reaper, which kills it after the grace period.
+    t.close();
+    CHECK(t.pid() == -1);
+    CHECK(reaper->retiring() == 1);
+    for (int i = 0; i < 200 && reaper->retiring() > 0; ++i) io.run_for(10ms);
+    CHECK(reaper->retiring() == 0);
+    CHECK(process_gone(pid));
+  }
+
+  TEST_CASE("the reaper kills at once after kill_all") {
+    asio::io_context io;
+    auto reaper = std::make_shared<EngineReaper>(io);
+    auto p = std::make_unique<driver::EngineProcess>(driver::EngineCommand{{"sleep", "600"}, "", false});
+    std::string error;
+    REQUIRE(p->start(&error));
+    const int pid = p->pid();
+    reaper->kill_all();
+    reaper->retire(std::move(p), 60s);
+    CHECK(reaper->retiring() == 0);
+    CHECK(process_gone(pid));
+  }
+
+  TEST_CASE("a page that sends too fast is refused then closed") {
+    LimitedServer s([](ServerConfig& c) {
+      c.message_rate = 1;
+      c.message_burst = 3;
+    });
+    Page page(s.port);
+    for (int i = 0; i < 10; ++i) page.send("check a3a4");
+    int refusals = 0, too_many = 0;
+    bool closed = false;
+    try {
+      for (int i = 0; i < 20; ++i) {
+        const std::string m = page.read();
+        if (m.find("\"refusal\"") != std::string::npos) ++refusals;
+        if (m.find("too many messages") != std::string::npos) ++too_many;
+      }
+    } catch (const beast::system_error&) {
+      closed = true;
+    }
+    CHECK(refusals == 3);
+    CHECK(too_many == 4);  // three refused, then the last word
+    CHECK(closed);
+    CHECK(s.eventually([&] { return s.server->sessions() == 0; }));
+  }
+
+  TEST_CASE("a page that does not read is dropped when its queued bytes pass the limit") {
+    LimitedServer s([](ServerConfig& c) {
+      c.max_queued_bytes = 256 * 1024;
+      c.message_rate = 1e6;
+      c.message_burst = 1e6;
+    });
+    Page page(s.port);
+    page.send("new ordox");  // each state reply is over 100 KB
+    try {
+      for (int i = 0; i < 300; ++i) page.send("hello");  // 600 replies, 38 MB
+    } catch (const beast::system_error&) {
+    }
+    CHECK(s.eventually([&] { return s.server->sessions() == 0; }));
+  }
+
+  TEST_CASE("an HTTP connection that sends nothing is closed after the idle timeout") {
+    LimitedServer s([](ServerConfig& c) { c.idle_timeout = 200ms; });
+    asio::io_context io;
+    tcp::socket sock(io);
+    sock.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), s.port));
+    CHECK(s.eventually([&] { return s.server->http_connections() == 1; }));
+    CHECK(s.eventually([&] { return s.server->http_connections() == 0; }, 3000ms));
+    char c;
+    boost::system::error_code ec;
+    sock.read_some(asio::buffer(&c, 1), ec);
+    CHECK(ec == asio::error::eof);
+  }
+}
+
+}  // namespace ordo::web::testing
