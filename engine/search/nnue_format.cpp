@@ -3,6 +3,7 @@
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <vector>
@@ -117,6 +118,13 @@ std::unique_ptr<Network> parse_network(std::span<const unsigned char> bytes, con
 }
 
 std::unique_ptr<Network> load_network_file(const std::string& path, std::string& error) {
+  // A directory, a pipe or a terminal is refused before reading (reading one could block).
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    error = "network '" + path + "': not a regular file";
+    return nullptr;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = "network '" + path + "': cannot open (" + std::strerror(errno) + ")";

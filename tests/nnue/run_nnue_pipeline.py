@@ -107,8 +107,9 @@ def main():
             "wrong sizes": (bytes(other_sizes), "wrong layer sizes 160x256x32"),
             "newer format": (with_header({8: 9}), "format version 9"),
         }
+        bad["a directory"] = (None, "not a regular file")
         for name, (content, cause) in bad.items():
-            path = os.path.join(tmp, name.replace(" ", "_") + ".nnue")
+            path = tmp if name == "a directory" else os.path.join(tmp, name.replace(" ", "_") + ".nnue")
             if content is not None:
                 with open(path, "wb") as f:
                     f.write(content)
