@@ -72,9 +72,9 @@ Engine::Engine() : impl_(std::make_unique<Impl>()) {
     impl_->nets[v == Variant::OrdoX] = std::shared_ptr<const nnue::Network>(std::shared_ptr<void>(), nnue::embedded_network(v));
 }
 
-// The variants whose network has beaten the hand evaluation in games (README, "A learned
-// evaluation"): neither yet.
-bool Engine::network_by_default(Variant) { return false; }
+// The variants whose network has beaten the hand evaluation in games (docs/NETWORK.md, "The first
+// networks"): classic (ordo.nnue); in Ordo X the hand evaluation is still stronger.
+bool Engine::network_by_default(Variant v) { return v == Variant::Classic; }
 
 void Engine::set_eval_mode(EvalMode mode) {
   wait();

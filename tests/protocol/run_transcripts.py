@@ -266,6 +266,10 @@ def searches_of(binary, run):
             if words[1:2] == ["perft"] or directives["no_search"]:
                 continue
             report = checker.ask(["d"])
+            # `isready` is answered at once, `d` in order behind the engine's work: the report may
+            # come after readyok (its last line is Status).
+            while not any(l.startswith("Status: ") for l in report):
+                report.append(checker._readline())
             fields = dict(l.split(": ", 1) for l in report if l.split(": ", 1)[0] in ("Variant", "FEN", "Status"))
             answer = checker.ask([text, "stop"])
             if any(is_error(l) for l in answer):
