@@ -55,6 +55,9 @@ std::string eval_report(const EvalReport& report, const Position& pos) {
     s += pad(t.name, 20, false) + pad(std::to_string(t.white), 8, true) + pad(std::to_string(t.black), 8, true) + "\n";
   s += std::string("Total (") + (pos.side_to_move() == WHITE ? "white" : "black") +
        " to move): " + std::to_string(report.total) + "\n";
+  if (report.network)
+    s += "Network: " + std::to_string(*report.network) + " (" + report.network_source + "; " +
+         (report.network_used ? "used by the search" : "the search uses the hand evaluation") + ")\n";
   return s;
 }
 

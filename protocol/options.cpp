@@ -20,6 +20,10 @@ OptionTable::OptionTable(Variant variant) {
       // Baseline players for strength tests (random or greedy one-turn); seeded for reproducibility.
       {OptionId::PlayMode, "Play Mode", T::Combo, "search", 0, 0, {"search", "random", "greedy"}},
       {OptionId::Seed, "Seed", T::Spin, "1", 1, 1000000000, {}},
+      // The evaluation the search uses: auto is each variant's default (docs/NETWORK.md).
+      {OptionId::EvalMode, "EvalMode", T::Combo, "auto", 0, 0, {"auto", "hand", "network"}},
+      // A network file for the variant its header names; the embedded network until set.
+      {OptionId::EvalFile, "EvalFile", T::String, "", 0, 0, {}},
   };
   for (const OptionSpec& s : specs_) values_.push_back(s.default_value);
 }
@@ -38,6 +42,7 @@ std::vector<std::string> OptionTable::announce() const {
         for (const std::string& v : s.vars) l += " var " + v;
         break;
       case OptionSpec::Type::Button: l += "button"; break;
+      case OptionSpec::Type::String: l += "string default " + (s.default_value.empty() ? "<empty>" : s.default_value); break;
     }
     lines.push_back(l);
   }
@@ -67,6 +72,10 @@ std::string OptionTable::parse(const std::vector<std::string>& words, Setting& o
   switch (spec->type) {
     case OptionSpec::Type::Button:
       return "";  // a value, if any, is ignored
+    case OptionSpec::Type::String:
+      if (value.empty()) return "option '" + spec->name + "' needs a value";
+      out.value = value;
+      return "";
     case OptionSpec::Type::Check:
       if (iequals(value, "true") || iequals(value, "false")) {
         out.value = lower(value);

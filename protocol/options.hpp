@@ -11,13 +11,14 @@
 
 namespace ordo::protocol {
 
-enum class OptionId { Variant, Hash, Threads, MultiPV, MoveOverhead, ClearHash, Ponder, ShowWDL, PlayMode, Seed };
+enum class OptionId { Variant, Hash, Threads, MultiPV, MoveOverhead, ClearHash, Ponder, ShowWDL, PlayMode, Seed, EvalMode, EvalFile };
 
 struct OptionSpec {
   OptionId id;
   std::string name;
-  enum class Type { Check, Spin, Combo, Button } type;
-  std::string default_value;  // check: "true"/"false"; spin: a number; combo: one of `vars`
+  enum class Type { Check, Spin, Combo, Button, String } type;
+  // check: "true"/"false"; spin: a number; combo: one of `vars`; string: any text ("" shown as <empty>)
+  std::string default_value;
   std::int64_t min = 0, max = 0;
   std::vector<std::string> vars;
 };

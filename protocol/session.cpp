@@ -167,6 +167,20 @@ void Session::cmd_setoption(const Words& w) {
     case OptionId::ClearHash: worker_.submit([](Engine& e, const auto&) { e.clear_hash(); }); break;
     case OptionId::Ponder: break;   // the GUI may ponder; the engine never ponders on its own
     case OptionId::ShowWDL: break;  // read at each go
+    case OptionId::EvalMode: {
+      const auto m = s.value == "hand" ? Engine::EvalMode::Hand
+                     : s.value == "network" ? Engine::EvalMode::Network : Engine::EvalMode::Auto;
+      worker_.submit([m](Engine& e, const auto&) { e.set_eval_mode(m); });
+      break;
+    }
+    case OptionId::EvalFile:
+      // The option keeps its text even when the file is refused; the engine keeps its network.
+      worker_.submit([path = s.value, &out](Engine& e, const auto&) {
+        std::string loaded;
+        if (std::string err = e.load_network(path, loaded); !err.empty()) out.error(err);
+        else out.info(loaded);
+      });
+      break;
     case OptionId::PlayMode:
     case OptionId::Seed:
       options_.commit(s);  // apply_play_mode reads both values
@@ -235,7 +249,11 @@ void Session::cmd_query(const Words& w) {
   }
 }
 
-void Session::cmd_eval() { say(eval_report(Engine::evaluate(game_.current()), game_.current())); }
+// Through the worker: the engine's networks change only there (EvalFile), in command order.
+void Session::cmd_eval() {
+  Output& out = out_;
+  worker_.submit([&out, pos = game_.current()](Engine& e, const auto&) { out.block(eval_report(e.evaluate(pos), pos)); });
+}
 
 void Session::cmd_bench(const Words& w) {
   if (w.size() > 2) return say_error("expected 'bench [depth]'");

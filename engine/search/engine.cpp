@@ -9,6 +9,7 @@
 #include "notation.hpp"
 #include "search/bench_positions.hpp"
 #include "search/evaluate.hpp"
+#include "search/nnue_accumulator.hpp"
 #include "search/search.hpp"
 #include "shape_facts.hpp"
 
@@ -24,6 +25,15 @@ struct Engine::Impl {
   int move_overhead_ms = 30;
   PlayMode mode = PlayMode::Search;
   u64 rng_state = 1;
+  EvalMode eval_mode = EvalMode::Auto;
+  // Each variant's network: the embedded one until a file replaces it.
+  std::shared_ptr<const nnue::Network> nets[2];
+  const nnue::Network* network(Variant v) const { return nets[v == Variant::OrdoX].get(); }
+  // The network the search uses in a variant, or nullptr for the hand evaluation.
+  const nnue::Network* search_network(Variant v) const {
+    const bool use = eval_mode == EvalMode::Network || (eval_mode == EvalMode::Auto && network_by_default(v));
+    return use ? network(v) : nullptr;
+  }
 
   std::unique_ptr<SearchShared> shared;
   std::vector<std::unique_ptr<Searcher>> searchers;  // one per thread, kept between searches
@@ -55,7 +65,32 @@ struct Engine::Impl {
   }
 };
 
-Engine::Engine() : impl_(std::make_unique<Impl>()) { impl_->make_shape_tables(); }
+Engine::Engine() : impl_(std::make_unique<Impl>()) {
+  impl_->make_shape_tables();
+  // The embedded networks live as long as the program: shared without ownership.
+  for (Variant v : {Variant::Classic, Variant::OrdoX})
+    impl_->nets[v == Variant::OrdoX] = std::shared_ptr<const nnue::Network>(std::shared_ptr<void>(), nnue::embedded_network(v));
+}
+
+// The variants whose network has beaten the hand evaluation in games (docs/NETWORK.md, "The first
+// networks"): classic (ordo.nnue); in Ordo X the hand evaluation is still stronger.
+bool Engine::network_by_default(Variant v) { return v == Variant::Classic; }
+
+void Engine::set_eval_mode(EvalMode mode) {
+  wait();
+  impl_->eval_mode = mode;
+}
+
+std::string Engine::load_network(const std::string& path, std::string& loaded) {
+  wait();
+  std::string error;
+  std::unique_ptr<nnue::Network> net = nnue::load_network_file(path, error);
+  if (!net) return error;
+  const Variant v = net->variant;
+  loaded = std::string(variant_name(v)) + " network loaded from '" + path + "'";
+  impl_->nets[v == Variant::OrdoX] = std::move(net);
+  return "";
+}
 
 Engine::~Engine() {
   stop();
@@ -120,6 +155,7 @@ void Engine::go(const SearchLimits& limits, SearchListener& listener, bool stopp
     s.limits.depth = s.limits.depth > 0 ? std::min(s.limits.depth, plies) : plies;
   }
   s.multipv = m.multipv;
+  s.net = m.search_network(m.current.variant());
   s.start_clock(limits.received_ns);
   s.pondering = limits.ponder;
   s.budget = limits.infinite ? TimeBudget{} : plan_time(limits, m.current.side_to_move(), m.move_overhead_ms);
@@ -267,7 +303,15 @@ bool Engine::searching() const {
   return impl_->running;
 }
 
-EvalReport Engine::evaluate(const Position& pos) { return evaluate_report(pos); }
+EvalReport Engine::evaluate(const Position& pos) const {
+  EvalReport r = evaluate_report(pos);
+  if (const nnue::Network* net = impl_->network(pos.variant()); net) {
+    r.network = nnue::evaluate_once(*net, pos);
+    r.network_source = net->source;
+    r.network_used = impl_->search_network(pos.variant()) == net;
+  }
+  return r;
+}
 
 int Engine::bench_depth(Variant v, int depth) { return v == Variant::Classic ? depth : std::max(1, depth - 4); }
 
@@ -288,6 +332,7 @@ Engine::BenchResult Engine::bench(int depth, const std::function<void(const std:
     SearchShared s;
     s.tt = &tt;
     s.limits.depth = bench_depth(bp.position.variant(), depth);
+    s.net = m.search_network(bp.position.variant());
     s.start_clock();
     s.thread_nodes.push_back(std::make_unique<std::atomic<u64>>(0));
     {

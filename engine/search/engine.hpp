@@ -70,6 +70,11 @@ struct EvalTerm {
 struct EvalReport {
   std::vector<EvalTerm> terms;
   int total = 0;                  // from the side to move's point of view
+  // The variant's network beside the hand terms: its value (side to move's view), where it came
+  // from, and whether the search uses it.
+  std::optional<int> network;
+  std::string network_source;
+  bool network_used = false;
 };
 
 class Engine {
@@ -99,6 +104,15 @@ class Engine {
   // (an immediate win first). Search is the real engine.
   enum class PlayMode { Search, Random, Greedy };
   void set_play_mode(PlayMode mode, u64 seed = 1);
+  // Which evaluation the search uses: Auto is each variant's default (the hand evaluation until a
+  // network has beaten it in games: see network_by_default), Hand or Network force one.
+  enum class EvalMode { Auto, Hand, Network };
+  void set_eval_mode(EvalMode mode);
+  static bool network_by_default(Variant v);
+  // Loads a network file (docs/NETWORK.md) for the variant its header names. Returns "" and a
+  // description of what was loaded in `loaded`, or the one-line reason it was refused (the
+  // network in use is then kept).
+  std::string load_network(const std::string& path, std::string& loaded);
   void clear_hash();
   void new_game();                                   // clears hash and history heuristics
 
@@ -113,8 +127,8 @@ class Engine {
   void wait();
   bool searching() const;
 
-  // Static evaluation of a position, with its terms.
-  static EvalReport evaluate(const Position& pos);
+  // Static evaluation of a position, with its terms and the network's value.
+  EvalReport evaluate(const Position& pos) const;
 
   // Searches the fixed bench positions on one thread with a fresh hash, classic positions to
   // `depth` and Ordo X ones (about 30 times the branching per turn) to bench_depth(OrdoX, depth);

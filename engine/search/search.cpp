@@ -221,9 +221,9 @@ Value Searcher::qsearch(const Position& pos, Value alpha, Value beta, int ply, i
   seldepth_ = std::max(seldepth_, ply);
   if (should_stop()) return 0;
   if (pos.board_winner()) return loss_in(ply);
-  if (height >= MAX_HEIGHT) return evaluate(pos, eval_cache_);
+  if (height >= MAX_HEIGHT) return evaluate_node(pos, height);
 
-  Value stand = evaluate(pos, eval_cache_);
+  Value stand = evaluate_node(pos, height);
   if (stand >= beta) return stand;
   if (can_win_turn_by_sideways(pos) && has_winning_turn(pos)) return win_in(ply + 1);
 
@@ -294,7 +294,7 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
   ++nodes_;
   shared_->thread_nodes[index_]->store(nodes_, std::memory_order_relaxed);
   if (should_stop()) return 0;
-  if (height >= MAX_HEIGHT || ply >= MAX_PLY - 1) return evaluate(pos, eval_cache_);
+  if (height >= MAX_HEIGHT || ply >= MAX_PLY - 1) return evaluate_node(pos, height);
   if (can_win_turn_by_sideways(pos) && has_winning_turn(pos)) return win_in(ply + 1);
 
   // Mate distance pruning.
@@ -332,7 +332,7 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
   };
   // Reverse futility: far above beta at low depth, trust the static evaluation. Tried before any
   // part is generated, except for a classic side that must reconnect (it may have no legal move).
-  const Value static_eval = evaluate(pos, eval_cache_);
+  const Value static_eval = evaluate_node(pos, height);
   const bool reverse_futile =
       !pv_node && depth <= 3 && !is_decisive(beta) && static_eval - 120 * depth >= beta;
   if (reverse_futile && !pos.split(pos.side_to_move())) return static_eval;
@@ -460,8 +460,19 @@ Value Searcher::search_root(int depth, Value alpha, Value beta, std::size_t firs
   return best;
 }
 
+Value Searcher::evaluate_node(const Position& pos, int height) {
+  if (!shared_->net) return evaluate(pos, eval_cache_);
+  const Value v = accumulators_->evaluate(*shared_->net, pos, height);
+  // Within the non-decisive range, whatever the weights.
+  return std::clamp<Value>(v, -WIN_BOUND + 1, WIN_BOUND - 1);
+}
+
 void Searcher::run(SearchListener* listener) {
   nodes_ = 0;
+  if (shared_->net) {
+    if (!accumulators_) accumulators_ = std::make_unique<nnue::AccumulatorStack>(MAX_HEIGHT + 2);
+    accumulators_->reset();  // the network may differ from the last search's
+  }
   if (lines_.empty()) return;
   const SearchLimits& lim = shared_->limits;
   const int max_depth = lim.depth > 0 ? std::min(lim.depth, MAX_PLY - 1) : MAX_PLY - 1;

@@ -10,6 +10,7 @@
 
 #include "search/engine.hpp"
 #include "search/evaluate.hpp"
+#include "search/nnue_accumulator.hpp"
 #include "search/score.hpp"
 #include "search/timeman.hpp"
 #include "search/tt.hpp"
@@ -25,6 +26,8 @@ struct SearchShared {
   std::atomic<bool> pondering{false};  // time limits wait while set
   std::atomic<bool> first_iteration_done{false};  // the main thread completed depth 1
   int multipv = 1;
+  // The network that evaluates, or nullptr for the hand evaluation (evaluate.hpp).
+  const nnue::Network* net = nullptr;
   std::vector<std::unique_ptr<std::atomic<u64>>> thread_nodes;
   u64 total_nodes() const;
   // The search clock: started by go, restarted by ponderhit (from another thread).
@@ -81,6 +84,9 @@ class Searcher {
   void order_moves(const Position& pos, MoveList& moves, Move tt_move, int height, int* scores) const;
   void report(SearchListener& listener, int depth);
   void update_quiet_stats(const Position& pos, Move best, int depth, int height, const MoveList& moves, int tried);
+  // The static evaluation of the node at `height`: the network's through the accumulator stack
+  // when the search has one, else the hand evaluation.
+  Value evaluate_node(const Position& pos, int height);
 
   SearchShared* shared_;
   const int index_;
@@ -91,6 +97,7 @@ class Searcher {
   std::unique_ptr<Frame[]> frames_;
   std::unique_ptr<int[]> history_;  // [colour][from][to]
   EvalCache eval_cache_;
+  std::unique_ptr<nnue::AccumulatorStack> accumulators_;  // made at the first search with a network
   u64 nodes_ = 0;
   int seldepth_ = 0;
   int completed_depth_ = 0;

@@ -381,6 +381,7 @@ BENCH_PROGRESS = re.compile(r"^(info string )?(ordo|ordox) .*: \d+ nodes$")
 BENCH_TOTAL = re.compile(r"^(info string )?\d+ nodes \d+ nps$")
 EVAL_ROW = re.compile(r"^[A-Za-z][A-Za-z0-9 _-]*?\s{2,}-?\d+\s+-?\d+$")
 EVAL_TOTAL = re.compile(r"^(Total \(\w+ to move\): )-?\d+$")
+EVAL_NETWORK = re.compile(r"^(Network: )-?\d+( \(.*\))$")
 
 
 def normalise(lines, masks):
@@ -419,6 +420,9 @@ def normalise(lines, masks):
             line = "<eval term>"
         elif EVAL_TOTAL.match(line):
             line = EVAL_TOTAL.match(line).group(1) + "*"
+        elif EVAL_NETWORK.match(line):
+            m = EVAL_NETWORK.match(line)
+            line = m.group(1) + "*" + m.group(2)
         if out and line == out[-1] and line in ("<eval term>", "<bench position>: * nodes",
                                                  "info string <bench position>: * nodes"):
             continue

@@ -1,0 +1,15 @@
+# Writes OUTPUT, a C++ source holding the network files CLASSIC and ORDOX as byte arrays behind
+# ordo::nnue::embedded_network_bytes(Variant). Run with cmake -P at build time.
+set(body "// Generated from engine/nets by embed_nets.cmake; do not edit.\n#include <span>\n\n#include \"types.hpp\"\n\nnamespace ordo::nnue {\nnamespace {\n")
+foreach(name CLASSIC ORDOX)
+  file(READ "${${name}}" hex HEX)
+  string(LENGTH "${hex}" hex_len)
+  math(EXPR size "${hex_len} / 2")
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+  string(APPEND body "alignas(64) const unsigned char net_${name}[] = {${bytes}0};\nconstexpr std::size_t size_${name} = ${size};\n")
+endforeach()
+string(APPEND body "}  // namespace\n\nstd::span<const unsigned char> embedded_network_bytes(Variant v) {\n")
+string(APPEND body "  return v == Variant::OrdoX ? std::span<const unsigned char>(net_ORDOX, size_ORDOX)\n")
+string(APPEND body "                             : std::span<const unsigned char>(net_CLASSIC, size_CLASSIC);\n}\n\n}  // namespace ordo::nnue\n")
+file(WRITE "${OUTPUT}.tmp" "${body}")
+execute_process(COMMAND ${CMAKE_COMMAND} -E copy_if_different "${OUTPUT}.tmp" "${OUTPUT}")

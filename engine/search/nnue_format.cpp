@@ -1,0 +1,158 @@
+#include "search/nnue_format.hpp"
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+namespace ordo::nnue {
+
+// The embedded images (generated from engine/nets/ by embed_nets.cmake).
+std::span<const unsigned char> embedded_network_bytes(Variant v);
+
+namespace {
+
+constexpr std::array<u32, 256> make_crc_table() {
+  std::array<u32, 256> t{};
+  for (u32 i = 0; i < 256; ++i) {
+    u32 c = i;
+    for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+    t[i] = c;
+  }
+  return t;
+}
+constexpr std::array<u32, 256> CRC_TABLE = make_crc_table();
+
+// A little-endian reader over the payload; the caller has checked the total size.
+struct Reader {
+  const unsigned char* p;
+  u32 u32le() {
+    const u32 v = u32(p[0]) | u32(p[1]) << 8 | u32(p[2]) << 16 | u32(p[3]) << 24;
+    p += 4;
+    return v;
+  }
+  i32 i32le() { return i32(u32le()); }
+  i16 i16le() {
+    const u16 v = u16(p[0] | p[1] << 8);
+    p += 2;
+    return i16(v);
+  }
+  i8 i8v() { return i8(*p++); }
+};
+
+std::string sizes_text(u32 f, u32 a, u32 h) {
+  return std::to_string(f) + "x" + std::to_string(a) + "x" + std::to_string(h);
+}
+
+}  // namespace
+
+u32 crc32(std::span<const unsigned char> bytes) {
+  u32 c = 0xFFFFFFFFu;
+  for (unsigned char b : bytes) c = CRC_TABLE[(c ^ b) & 0xFF] ^ (c >> 8);
+  return c ^ 0xFFFFFFFFu;
+}
+
+std::unique_ptr<Network> parse_network(std::span<const unsigned char> bytes, const std::string& source,
+                                       std::string& error) {
+  error.clear();
+  auto fail = [&](const std::string& why) {
+    error = "network '" + source + "': " + why;
+    return nullptr;
+  };
+  if (bytes.size() < HEADER_BYTES)
+    return fail("truncated: " + std::to_string(bytes.size()) + " bytes, shorter than the " +
+                std::to_string(HEADER_BYTES) + "-byte header");
+  if (std::memcmp(bytes.data(), MAGIC, sizeof MAGIC) != 0) return fail("bad magic: not an Ordo network file");
+  Reader r{bytes.data() + sizeof MAGIC};
+  const u32 version = r.u32le(), variant = r.u32le();
+  const u32 features = r.u32le(), acc = r.u32le(), hidden = r.u32le();
+  const u32 qa = r.u32le(), qb = r.u32le();
+  const i32 output_scale = r.i32le();
+  const u32 payload = r.u32le(), checksum = r.u32le();
+  if (version != FORMAT_VERSION)
+    return fail("format version " + std::to_string(version) + ", this engine reads version " +
+                std::to_string(FORMAT_VERSION));
+  if (variant > 1) return fail("unknown variant code " + std::to_string(variant) + " (0 ordo, 1 ordox)");
+  if (features != u32(FEATURES) || acc != u32(ACC_WIDTH) || hidden != u32(HIDDEN))
+    return fail("wrong layer sizes " + sizes_text(features, acc, hidden) + ", this engine runs " +
+                sizes_text(FEATURES, ACC_WIDTH, HIDDEN));
+  if (qa != u32(QA) || qb != u32(QB))
+    return fail("quantisation scales " + std::to_string(qa) + "/" + std::to_string(qb) + ", this engine uses " +
+                std::to_string(QA) + "/" + std::to_string(QB));
+  if (output_scale <= 0 || output_scale > 10000)
+    return fail("output scale " + std::to_string(output_scale) + " outside 1..10000");
+  if (payload != PAYLOAD_BYTES)
+    return fail("the header's payload size " + std::to_string(payload) + " is not the " +
+                std::to_string(PAYLOAD_BYTES) + " bytes of these layer sizes");
+  if (bytes.size() < FILE_BYTES)
+    return fail("truncated: " + std::to_string(bytes.size()) + " bytes of " + std::to_string(FILE_BYTES));
+  if (bytes.size() > FILE_BYTES)
+    return fail(std::to_string(bytes.size() - FILE_BYTES) + " bytes after the payload (" +
+                std::to_string(FILE_BYTES) + " expected)");
+  const u32 actual = crc32(bytes.subspan(HEADER_BYTES));
+  if (actual != checksum) {
+    char text[96];
+    std::snprintf(text, sizeof text, "checksum mismatch (header %08x, payload %08x): a corrupt file",
+                  unsigned(checksum), unsigned(actual));
+    return fail(text);
+  }
+
+  auto net = std::make_unique<Network>();
+  net->variant = variant == 1 ? Variant::OrdoX : Variant::Classic;
+  net->output_scale = output_scale;
+  net->source = source;
+  Weights& w = net->w;
+  r.p = bytes.data() + HEADER_BYTES;
+  for (auto& v : w.acc_bias) v = r.i16le();
+  for (auto& row : w.acc_weights)
+    for (auto& v : row) v = r.i16le();
+  for (auto& v : w.hidden_bias) v = r.i32le();
+  for (auto& row : w.hidden_weights)
+    for (auto& v : row) v = r.i8v();
+  w.out_bias = r.i32le();
+  for (auto& v : w.out_weights) v = r.i8v();
+  return net;
+}
+
+std::unique_ptr<Network> load_network_file(const std::string& path, std::string& error) {
+  // A directory, a pipe or a terminal is refused before reading (reading one could block).
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    error = "network '" + path + "': not a regular file";
+    return nullptr;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = "network '" + path + "': cannot open (" + std::strerror(errno) + ")";
+    return nullptr;
+  }
+  // Read at most one byte past the expected size: a huge file is refused without reading it all.
+  std::vector<unsigned char> bytes(FILE_BYTES + 1);
+  in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));
+  if (in.bad()) {
+    error = "network '" + path + "': read error";
+    return nullptr;
+  }
+  bytes.resize(std::size_t(in.gcount()));
+  return parse_network(bytes, path, error);
+}
+
+const Network* embedded_network(Variant v) {
+  static const std::unique_ptr<Network> nets[2] = {
+      [] {
+        std::string e;
+        return parse_network(embedded_network_bytes(Variant::Classic), "embedded ordo", e);
+      }(),
+      [] {
+        std::string e;
+        return parse_network(embedded_network_bytes(Variant::OrdoX), "embedded ordox", e);
+      }(),
+  };
+  return nets[v == Variant::OrdoX].get();
+}
+
+}  // namespace ordo::nnue

@@ -1,0 +1,27 @@
+// The network's layers: which input feature a piece is, and the forward pass from the two
+// perspectives' accumulators to a value in centipawns. The dense layer runs with AVX2 or SSSE3
+// when the build targets them and as plain C++ otherwise; every path gives the same integers.
+#pragma once
+
+#include "search/nnue_format.hpp"
+
+namespace ordo::nnue {
+
+// The input feature of a piece of colour `piece` on `sq`, seen from `perspective`: its colour
+// relative to the perspective (own 0, other 1) times 80, plus the square as that side sees it
+// (Black's view is the board turned 180 degrees, as the colour flip does).
+constexpr int feature_index(Color perspective, Color piece, Square sq) {
+  const int oriented = perspective == WHITE ? int(sq) : SQUARES - 1 - int(sq);
+  return (piece == perspective ? 0 : SQUARES) + oriented;
+}
+
+// The value, in centipawns from the side to move's point of view, of the accumulators of the
+// side to move (`us`) and of the other side (`them`).
+i32 forward(const Network& net, const i16* us, const i16* them);
+// The same computed with plain loops only (the reference the SIMD path is tested against).
+i32 forward_plain(const Network& net, const i16* us, const i16* them);
+
+// The raw output sum (QA*QB units) before the centipawn scaling, plain loops.
+i32 forward_raw_plain(const Network& net, const i16* us, const i16* them);
+
+}  // namespace ordo::nnue

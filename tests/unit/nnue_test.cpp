@@ -1,0 +1,188 @@
+// The network evaluation: the incremental accumulator equals a rebuild on every position of random
+// games, the SIMD forward pass equals the plain one, and the file parser accepts exactly the valid
+// images (with one clear reason for each refusal).
+#include <doctest/doctest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "search/nnue_accumulator.hpp"
+#include "test_support.hpp"
+
+using namespace ordo;
+using namespace ordo::testing;
+using namespace ordo::nnue;
+
+namespace {
+
+constexpr int MAX_TEST_HEIGHT = 400;  // parts per game at most (random games rarely last that long)
+
+// A network with random weights over the whole int8 range and accumulator weights large enough
+// that sums leave the clipped-ReLU range both ways.
+std::unique_ptr<Network> random_network(std::uint64_t seed, Variant v) {
+  Rng rng(seed);
+  auto net = std::make_unique<Network>();
+  net->variant = v;
+  net->source = "random";
+  auto draw = [&](int lo, int hi) { return lo + int(rng.below(std::uint64_t(hi - lo + 1))); };
+  for (auto& x : net->w.acc_bias) x = i16(draw(-60, 120));
+  for (auto& row : net->w.acc_weights)
+    for (auto& x : row) x = i16(draw(-90, 90));
+  for (auto& x : net->w.hidden_bias) x = draw(-20000, 20000);
+  for (auto& row : net->w.hidden_weights)
+    for (auto& x : row) x = i8(draw(-128, 127));
+  net->w.out_bias = draw(-5000, 5000);
+  for (auto& x : net->w.out_weights) x = i8(draw(-128, 127));
+  return net;
+}
+
+bool same_values(const Accumulator& a, const Accumulator& b) {
+  return std::memcmp(a.values, b.values, sizeof a.values) == 0;
+}
+
+// The file image of a network, written as docs/NETWORK.md says (the trainer's export in C++).
+std::vector<unsigned char> image_of(const Network& net) {
+  std::vector<unsigned char> out(HEADER_BYTES, 0);
+  auto put = [&](std::size_t at, u32 v) {
+    for (int i = 0; i < 4; ++i) out[at + std::size_t(i)] = static_cast<unsigned char>(v >> (8 * i));
+  };
+  std::memcpy(out.data(), MAGIC, sizeof MAGIC);
+  auto le16 = [&](i16 v) { out.push_back(u16(v) & 0xFF), out.push_back(u16(v) >> 8); };
+  auto le32 = [&](i32 v) {
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<unsigned char>(u32(v) >> (8 * i)));
+  };
+  for (i16 v : net.w.acc_bias) le16(v);
+  for (const auto& row : net.w.acc_weights)
+    for (i16 v : row) le16(v);
+  for (i32 v : net.w.hidden_bias) le32(v);
+  for (const auto& row : net.w.hidden_weights)
+    for (i8 v : row) out.push_back(static_cast<unsigned char>(v));
+  le32(net.w.out_bias);
+  for (i8 v : net.w.out_weights) out.push_back(static_cast<unsigned char>(v));
+  put(8, FORMAT_VERSION);
+  put(12, net.variant == Variant::OrdoX ? 1 : 0);
+  put(16, FEATURES), put(20, ACC_WIDTH), put(24, HIDDEN), put(28, QA), put(32, QB);
+  put(36, u32(net.output_scale));
+  put(40, u32(out.size() - HEADER_BYTES));
+  put(44, crc32(std::span<const unsigned char>(out).subspan(HEADER_BYTES)));
+  return out;
+}
+
+void walk_random_games(Variant v, int games, std::uint64_t seed) {
+  const auto net = random_network(seed, v);
+  Rng rng(seed);
+  AccumulatorStack stack(MAX_TEST_HEIGHT);
+  long checked = 0;
+  for (int g = 0; g < games; ++g) {
+    stack.reset();
+    Position pos = Position::start(v);
+    Accumulator parent;
+    refresh(*net, parent, pos.pieces(WHITE), pos.pieces(BLACK));
+    for (int h = 0; h + 1 < MAX_TEST_HEIGHT; ++h) {
+      // The node at height h through the stack (from the parent's entry or this entry's last board).
+      const i32 v_stack = stack.evaluate(*net, pos, h);
+      Accumulator fresh;
+      refresh(*net, fresh, pos.pieces(WHITE), pos.pieces(BLACK));
+      REQUIRE(same_values(stack.at(h), fresh));
+      REQUIRE(v_stack == evaluate_once(*net, pos));
+      // The direct update from the parent's board, whatever it costs.
+      Accumulator updated;
+      update(*net, parent, updated, pos.pieces(WHITE), pos.pieces(BLACK));
+      REQUIRE(same_values(updated, fresh));
+      parent = fresh;
+      ++checked;
+      if (pos.board_winner()) break;
+      MoveList parts;
+      generate_parts(pos, parts);
+      if (parts.empty()) break;
+      // A sibling first, so that the child's entry holds another board when the child comes.
+      if (parts.size() > 1 && rng.chance(50))
+        stack.evaluate(*net, pos.after(parts[std::size_t(rng.below(parts.size()))]), h + 1);
+      pos = pos.after(parts[std::size_t(rng.below(parts.size()))]);
+    }
+  }
+  MESSAGE(variant_name(v) << ": " << checked << " positions; stack updates " << stack.updates << ", rebuilds "
+                          << stack.refreshes << ", reuses " << stack.reuses);
+  CHECK(checked > 1000);
+  CHECK(stack.updates > stack.refreshes);
+}
+
+}  // namespace
+
+TEST_SUITE("nnue") {
+  TEST_CASE("the incremental accumulator equals a rebuild on every position of random games") {
+    walk_random_games(Variant::Classic, 30, 11);
+    walk_random_games(Variant::OrdoX, 30, 12);
+  }
+
+  TEST_CASE("the SIMD forward pass equals the plain one") {
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+      const auto net = random_network(seed, Variant::Classic);
+      Rng rng(seed * 7);
+      for (int i = 0; i < 200; ++i) {
+        alignas(64) i16 a[ACC_WIDTH], b[ACC_WIDTH];
+        for (auto& x : a) x = i16(int(rng.below(400)) - 150);
+        for (auto& x : b) x = i16(int(rng.below(400)) - 150);
+        REQUIRE(forward(*net, a, b) == forward_plain(*net, a, b));
+      }
+    }
+  }
+
+  TEST_CASE("a file image round-trips through the parser") {
+    auto net = random_network(5, Variant::OrdoX);
+    net->output_scale = 173;
+    const auto bytes = image_of(*net);
+    CHECK(bytes.size() == FILE_BYTES);
+    std::string error;
+    const auto back = parse_network(bytes, "mem", error);
+    REQUIRE(back);
+    CHECK(error.empty());
+    CHECK(back->variant == Variant::OrdoX);
+    CHECK(back->output_scale == 173);
+    CHECK(std::memcmp(&back->w, &net->w, sizeof net->w) == 0);
+  }
+
+  TEST_CASE("bad file images are refused with their cause") {
+    const auto good = image_of(*random_network(6, Variant::Classic));
+    auto refused = [](std::vector<unsigned char> bytes) {
+      std::string error;
+      const auto net = parse_network(bytes, "f.nnue", error);
+      CHECK(!net);
+      CHECK(error.rfind("network 'f.nnue': ", 0) == 0);
+      CHECK(error.find('\n') == std::string::npos);
+      return error;
+    };
+    auto with_u32 = [&](std::size_t at, u32 v) {
+      auto b = good;
+      for (int i = 0; i < 4; ++i) b[at + std::size_t(i)] = static_cast<unsigned char>(v >> (8 * i));
+      return b;
+    };
+    CHECK(refused({}).find("truncated") != std::string::npos);
+    CHECK(refused(std::vector<unsigned char>(good.begin(), good.begin() + 30)).find("truncated") != std::string::npos);
+    CHECK(refused(std::vector<unsigned char>(good.begin(), good.end() - 1)).find("truncated") != std::string::npos);
+    auto longer = good;
+    longer.push_back(0);
+    CHECK(refused(longer).find("after the payload") != std::string::npos);
+    auto magic = good;
+    magic[0] = 'X';
+    CHECK(refused(magic).find("bad magic") != std::string::npos);
+    auto corrupt = good;
+    corrupt[HEADER_BYTES + 1000] ^= 0x10;
+    CHECK(refused(corrupt).find("checksum mismatch") != std::string::npos);
+    CHECK(refused(with_u32(8, 2)).find("format version 2") != std::string::npos);
+    CHECK(refused(with_u32(12, 7)).find("unknown variant") != std::string::npos);
+    CHECK(refused(with_u32(20, 256)).find("wrong layer sizes 160x256x32") != std::string::npos);
+    CHECK(refused(with_u32(28, 255)).find("quantisation scales") != std::string::npos);
+    CHECK(refused(with_u32(40, 12)).find("payload size") != std::string::npos);
+  }
+
+  TEST_CASE("each variant has an embedded network that parses") {
+    for (Variant v : {Variant::Classic, Variant::OrdoX}) {
+      const Network* net = embedded_network(v);
+      REQUIRE(net);
+      CHECK(net->variant == v);
+      CHECK(evaluate_once(*net, Position::start(v)) == evaluate_once(*net, Position::start(v).colour_flipped()));
+    }
+  }
+}
