@@ -6,12 +6,13 @@ must replay, engines' helper processes, raw engine bytes, one-line names, and a 
     run_guard_tests.py --match BIN --ordo BIN --scenario NAME [--time-scale K]
 
 Scenarios: rerun, doubled, small_sample, gnu_options, exit_midgame, exit_midgame_recover, devfull,
-result_replayed, orphans, malformed_bestmove, raw_bytes, one_line_names, replay_many_tags.
+result_replayed, orphans, malformed_bestmove, raw_bytes, one_line_names, replay_many_tags, batch_cancel.
 """
 import argparse
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -250,13 +251,84 @@ def replay_many_tags(ctx):
     print("replay of 400,000 tags: %.2f s" % (time.monotonic() - t0))
 
 
+def children(pid):
+    """The processes whose parent is pid (the engines of a runner)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % entry) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(entry))
+    return found
+
+
+def start_until_recorded(ctx, args):
+    """Starts a tournament and reads its output until one game is recorded; returns the process
+    and the lines read."""
+    p = subprocess.Popen([ctx.match] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = []
+    for line in p.stdout:
+        lines.append(line)
+        if line.startswith("Finished game"):
+            break
+    check(lines and lines[-1].startswith("Finished game"), "no game was recorded:\n" + "".join(lines))
+    time.sleep(0.05)  # into the next game
+    return p, lines
+
+
+def batch_cancel(ctx):
+    """A batch system stops a job by signalling all its processes at once (engines first, the worst
+    case): the games in progress are left out of the records, not charged to the engines as crashes,
+    and -resume completes the tournament. An engine killed alone is still a crash."""
+    pgn, js = ctx.path("g.pgn"), ctx.path("g.json")
+    args = (ctx.ordo_engine("a") + ctx.ordo_engine("b", "greedy")
+            + ["-each", "nodes=3000", "-games", "2", "-rounds", "4", "-openings", "file=" + OPENINGS,
+               "-maxmoves", "60", "-pgnout", pgn, "-json", js])
+    p, lines = start_until_recorded(ctx, args)
+    engines = children(p.pid)
+    check(engines, "ordo-match has no engine processes")
+    for pid in engines + [p.pid]:
+        os.kill(pid, signal.SIGTERM)
+    rest, err = p.communicate(timeout=60 * ctx.scale)
+    out = "".join(lines) + rest
+    records = open(pgn).read()
+    check('[Termination "crash"]' not in records, "a cancelled game was recorded as a crash:\n" + records)
+    check(p.returncode == 130 and "continue with -resume" in out,
+          "exit %s after the cancel, expected 130 (interrupted)\n%s%s" % (p.returncode, out, err))
+    done = len(records_of(records))
+    check(1 <= done < 8, "%d games recorded before the cancel" % done)
+    code, out, err = ctx.run(args + ["-resume"])
+    check(code == 0 and "Resuming: %d of 8" % done in out, "-resume failed: exit %d\n%s%s" % (code, out, err))
+    j = load(js)
+    check(j["games"] == 8 and j["complete"] and "crash" not in j["terminations"], "resumed tournament: %s" % j)
+    ctx.replay_ok(pgn, 8)
+    numbers = sorted(int(n) for n in re.findall(r'\[GameNumber "(\d+)"\]', open(pgn).read()))
+    check(numbers == list(range(1, 9)), "games in the records: %s" % numbers)
+
+    # The engines alone killed, the runner not asked to stop: a crash forfeit, and the runner stops.
+    pgn2 = ctx.path("alone.pgn")
+    p, lines = start_until_recorded(ctx, args[:-4] + ["-pgnout", pgn2])
+    for pid in children(p.pid):
+        os.kill(pid, signal.SIGTERM)
+    rest, err = p.communicate(timeout=60 * ctx.scale)
+    out = "".join(lines) + rest
+    check(p.returncode == 3, "exit %s after the engines were killed, expected 3\n%s%s" % (p.returncode, out, err))
+    check('[Termination "crash"]' in open(pgn2).read() and "killed by signal 15" in open(pgn2).read(),
+          "the killed engine was not charged with a crash:\n" + open(pgn2).read())
+
+
 def scenario(ctx, name):
     table = {
         "rerun": rerun, "doubled": doubled, "small_sample": small_sample, "gnu_options": gnu_options,
         "exit_midgame": lambda c: exit_midgame(c, False), "exit_midgame_recover": lambda c: exit_midgame(c, True),
         "devfull": devfull, "result_replayed": result_replayed, "orphans": orphans,
         "malformed_bestmove": malformed_bestmove, "raw_bytes": raw_bytes, "one_line_names": one_line_names,
-        "replay_many_tags": replay_many_tags,
+        "replay_many_tags": replay_many_tags, "batch_cancel": batch_cancel,
     }
     if name not in table:
         raise Failure("unknown scenario " + name)
