@@ -6,7 +6,8 @@ must replay, engines' helper processes, raw engine bytes, one-line names, and a 
     run_guard_tests.py --match BIN --ordo BIN --scenario NAME [--time-scale K]
 
 Scenarios: rerun, doubled, small_sample, gnu_options, exit_midgame, exit_midgame_recover, devfull,
-result_replayed, orphans, malformed_bestmove, raw_bytes, one_line_names, replay_many_tags, batch_cancel.
+result_replayed, orphans, malformed_bestmove, raw_bytes, one_line_names, replay_many_tags, batch_cancel,
+merge_options.
 """
 import argparse
 import json
@@ -322,6 +323,24 @@ def batch_cancel(ctx):
           "the killed engine was not charged with a crash:\n" + open(pgn2).read())
 
 
+def merge_options(ctx):
+    """The file list of -merge (and -replay) ends at the first word starting with a dash: an option
+    after the files, with one dash or two, or a misspelt one, is never read as a file name."""
+    pgn = ctx.path("g.pgn")
+    code, out, err = ctx.run(quick(ctx, ["-pgnout", pgn]))
+    check(code == 0, "run failed\n" + out + err)
+    for flag in ("-json", "--json"):
+        js, merged = ctx.path("m%s.json" % flag), ctx.path("m%s.pgn" % flag)
+        code, out, err = ctx.run(["-merge", pgn, flag, js, "--pgnout", merged])
+        check(code == 0 and load(js)["games"] == 2, "-merge ... %s: exit %d\n%s%s" % (flag, code, out, err))
+        ctx.replay_ok(merged, 2)
+    for bad in ("-2json", "---json", "--"):
+        for mode in ("-merge", "-replay"):
+            code, out, err = ctx.run([mode, pgn, bad, ctx.path("x.json")])
+            check(code == 2 and "unknown option '%s'" % bad in err and "cannot open" not in err,
+                  "%s %s: exit %d, taken for a file?\n%s%s" % (mode, bad, code, out, err))
+
+
 def scenario(ctx, name):
     table = {
         "rerun": rerun, "doubled": doubled, "small_sample": small_sample, "gnu_options": gnu_options,
@@ -329,6 +348,7 @@ def scenario(ctx, name):
         "devfull": devfull, "result_replayed": result_replayed, "orphans": orphans,
         "malformed_bestmove": malformed_bestmove, "raw_bytes": raw_bytes, "one_line_names": one_line_names,
         "replay_many_tags": replay_many_tags, "batch_cancel": batch_cancel,
+        "merge_options": merge_options,
     }
     if name not in table:
         raise Failure("unknown scenario " + name)
