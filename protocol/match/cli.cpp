@@ -119,6 +119,7 @@ Options:
   -openings file=F [format=epd|fen] [order=sequential|random] [start=N]
   -srand S              seed of the random opening order
   -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]       two engines; stops at a decision
+                        (a shard never stops: decide on the merged records)
   -draw movenumber=N movecount=M score=CP   -resign movecount=M score=CP [twosided=true]
   -maxmoves N           a draw after N full moves
   -pgnout FILE          game records (docs/GAME_RECORDS.md), appended and flushed after each game;

@@ -144,7 +144,8 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
       const SprtState st = sprt_state(s.penta, c.sprt.elo0, c.sprt.elo1, c.sprt.alpha, c.sprt.beta);
       out += "  LLR: " + fmt("%.2f", st.llr) + " (" + fmt("%.2f", st.lower) + ", " + fmt("%.2f", st.upper) + ") [" +
              fmt("%.2f", c.sprt.elo0) + ", " + fmt("%.2f", c.sprt.elo1) + "] " +
-             (st.decision > 0 ? "H1 accepted" : st.decision < 0 ? "H0 accepted" : "no decision yet") + "\n";
+             (st.decision > 0 ? "H1 accepted" : st.decision < 0 ? "H0 accepted" : "no decision yet") +
+             (c.sprt_of_shard ? " (this shard's games only; decide on the merged records)" : "") + "\n";
     }
   }
 

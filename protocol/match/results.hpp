@@ -37,6 +37,7 @@ struct ReportContext {
   std::string time_control;       // for the heading
   long long planned_games = 0;    // 0 when unknown (merge)
   SprtConfig sprt;
+  bool sprt_of_shard = false;     // the SPRT line covers one shard's games: information, no stop
 };
 
 // The full report: per pair W/D/L, score, Elo +/- 95 %, LOS, draw ratio, pentanomial counts;

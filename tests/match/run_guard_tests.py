@@ -7,7 +7,7 @@ must replay, engines' helper processes, raw engine bytes, one-line names, and a 
 
 Scenarios: rerun, doubled, small_sample, gnu_options, exit_midgame, exit_midgame_recover, devfull,
 result_replayed, orphans, malformed_bestmove, raw_bytes, one_line_names, replay_many_tags, batch_cancel,
-merge_options.
+merge_options, shard_sprt.
 """
 import argparse
 import json
@@ -341,6 +341,22 @@ def merge_options(ctx):
                   "%s %s: exit %d, taken for a file?\n%s%s" % (mode, bad, code, out, err))
 
 
+def shard_sprt(ctx):
+    """A shard given -sprt plays its whole slice even when its own games cross a bound: the SPRT is
+    decided on the merged records; the shard reports its own LLR for information."""
+    js = ctx.path("s.json")
+    code, out, err = ctx.run(ctx.ordo_engine("strong") + ctx.ordo_engine("weak", "random")
+                             + ["-each", "depth=2", "-games", "2", "-rounds", "30", "-concurrency", "2",
+                                "-openings", "file=" + OPENINGS, "-sprt", "elo0=0", "elo1=100", "alpha=0.2",
+                                "beta=0.2", "-shard", "1/2", "-json", js])
+    check(code == 0, "exit %d\n%s%s" % (code, out, err))
+    j = load(js)
+    check(j["pairs"][0]["sprt"]["decision"] == "H1", "the shard's own games reach no decision: %s" % j["pairs"][0])
+    check(j["games"] == j["planned_games"] == 30 and j["complete"] and j["stop_reason"] == "",
+          "the shard stopped at its own SPRT: %s" % {k: j[k] for k in ("games", "planned_games", "stop_reason")})
+    check("Stopped" not in out and "this shard's games only" in out, "the report:\n" + out)
+
+
 def scenario(ctx, name):
     table = {
         "rerun": rerun, "doubled": doubled, "small_sample": small_sample, "gnu_options": gnu_options,
@@ -348,7 +364,7 @@ def scenario(ctx, name):
         "devfull": devfull, "result_replayed": result_replayed, "orphans": orphans,
         "malformed_bestmove": malformed_bestmove, "raw_bytes": raw_bytes, "one_line_names": one_line_names,
         "replay_many_tags": replay_many_tags, "batch_cancel": batch_cancel,
-        "merge_options": merge_options,
+        "merge_options": merge_options, "shard_sprt": shard_sprt,
     }
     if name not in table:
         raise Failure("unknown scenario " + name)
