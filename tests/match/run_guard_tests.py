@@ -7,7 +7,7 @@ must replay, engines' helper processes, raw engine bytes, one-line names, and a 
 
 Scenarios: rerun, doubled, small_sample, gnu_options, exit_midgame, exit_midgame_recover, devfull,
 result_replayed, orphans, malformed_bestmove, raw_bytes, one_line_names, replay_many_tags, batch_cancel,
-merge_options, shard_sprt.
+merge_options, shard_sprt, merge_plan.
 """
 import argparse
 import json
@@ -357,6 +357,28 @@ def shard_sprt(ctx):
     check("Stopped" not in out and "this shard's games only" in out, "the report:\n" + out)
 
 
+def merge_plan(ctx):
+    """-merge does not claim a complete tournament: the records do not say how many games were
+    planned (planned_games null); a game missing below the highest number makes it incomplete, and
+    otherwise completeness is unknown (complete null)."""
+    shards = []
+    for i in (1, 2):
+        pgn = ctx.path("shard%d.pgn" % i)
+        code, out, err = ctx.run(quick(ctx, ["-shard", "%d/2" % i, "-pgnout", pgn], rounds=2))
+        check(code == 0, "shard %d failed\n%s%s" % (i, out, err))
+        shards.append(pgn)
+    for files, games, complete in ((shards, 4, None), (shards[:1], 2, None), (shards[1:], 2, False)):
+        js = ctx.path("m.json")
+        code, out, err = ctx.run(["-merge"] + files + ["-json", js])
+        check(code == 0, "merge failed\n" + out + err)
+        j = load(js)
+        check(j["games"] == games and j["planned_games"] is None and j["complete"] is complete,
+              "%s: games %s, planned_games %s, complete %s (expected %d, None, %s)"
+              % ([os.path.basename(f) for f in files], j["games"], j["planned_games"], j["complete"], games, complete))
+        if complete is False:
+            check("incomplete: 2 of games 1 to 4 missing, the first game 1" in out, "no missing games line:\n" + out)
+
+
 def scenario(ctx, name):
     table = {
         "rerun": rerun, "doubled": doubled, "small_sample": small_sample, "gnu_options": gnu_options,
@@ -365,6 +387,7 @@ def scenario(ctx, name):
         "malformed_bestmove": malformed_bestmove, "raw_bytes": raw_bytes, "one_line_names": one_line_names,
         "replay_many_tags": replay_many_tags, "batch_cancel": batch_cancel,
         "merge_options": merge_options, "shard_sprt": shard_sprt,
+        "merge_plan": merge_plan,
     }
     if name not in table:
         raise Failure("unknown scenario " + name)
