@@ -319,8 +319,8 @@ def batch_cancel(ctx):
     rest, err = p.communicate(timeout=60 * ctx.scale)
     out = "".join(lines) + rest
     check(p.returncode == 3, "exit %s after the engines were killed, expected 3\n%s%s" % (p.returncode, out, err))
-    check('[Termination "crash"]' in open(pgn2).read() and "killed by signal 15" in open(pgn2).read(),
-          "the killed engine was not charged with a crash:\n" + open(pgn2).read())
+    check('[Termination "crash"]' in open(pgn2).read(), "the killed engine was not charged with a crash:\n"
+          + open(pgn2).read())
 
 
 def merge_options(ctx):
