@@ -119,6 +119,7 @@ Options:
   -openings file=F [format=epd|fen] [order=sequential|random] [start=N]
   -srand S              seed of the random opening order
   -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]       two engines; stops at a decision
+                        (a shard never stops: decide on the merged records)
   -draw movenumber=N movecount=M score=CP   -resign movecount=M score=CP [twosided=true]
   -maxmoves N           a draw after N full moves
   -pgnout FILE          game records (docs/GAME_RECORDS.md), appended and flushed after each game;
@@ -148,6 +149,13 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
       (void)flag;
       return out;
     };
+    // The files of -replay and -merge: every word up to the next one starting with '-', so that an
+    // option after them (-json, --json, a misspelt one) is never taken for a file name.
+    auto files = [&] {
+      std::vector<std::string> out;
+      while (i < args.size() && args[i].rfind('-', 0) != 0) out.push_back(args[i++]);
+      return out;
+    };
     auto one = [&](const std::string& flag) {
       auto v = values(flag);
       if (v.size() != 1) throw Fail{flag + " takes one value"};
@@ -161,7 +169,9 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
     };
     while (i < args.size()) {
       const std::string flag = args[i++];
-      if (!is_flag(flag)) throw Fail{"unexpected '" + flag + "' (options start with '-')"};
+      if (!is_flag(flag))
+        throw Fail{flag.rfind('-', 0) == 0 ? "unknown option '" + flag + "'"
+                                           : "unexpected '" + flag + "' (options start with '-')"};
       const std::string f = flag.rfind("--", 0) == 0 ? flag.substr(1) : flag;
       if (f == "-engine") {
         engine_words.push_back(values(f));
@@ -279,11 +289,11 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
         if (c.stall_s < 0) throw Fail{"-stall must not be negative"};
       } else if (f == "-replay") {
         inv.mode = Mode::Replay;
-        inv.files = values(f);
+        inv.files = files();
         if (inv.files.empty()) throw Fail{"-replay needs at least one file"};
       } else if (f == "-merge") {
         inv.mode = Mode::Merge;
-        inv.files = values(f);
+        inv.files = files();
         if (inv.files.empty()) throw Fail{"-merge needs at least one file"};
       } else if (f == "-help" || f == "-h") {
         inv.mode = Mode::Help;

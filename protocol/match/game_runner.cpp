@@ -52,6 +52,19 @@ bool ready_for_game(EnginePlayer& p, bool may_restart, std::string* why) {
   return true;
 }
 
+// After an engine was found ended (or not ready): whether the runner itself is being stopped. A
+// batch system (Slurm's scancel, a time limit, preemption) signals every process of a job at once,
+// and the engine may die first: the runner's own signal is awaited for a short grace, so the game
+// is abandoned (to be replayed by -resume) rather than recorded as the engine's crash.
+bool runner_stopping(const std::function<bool()>& interrupted) {
+  if (!interrupted) return false;
+  for (int i = 0; i < 20; ++i) {
+    if (interrupted()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return interrupted();
+}
+
 }  // namespace
 
 std::string move_comment(const SearchAnswer& a) {
@@ -123,6 +136,11 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
     if (!out.detail.empty()) out.record.set_tag("TerminationDetail", out.detail);
     return out;
   };
+  // The runner is being stopped: the game is not recorded and -resume plays it again.
+  auto abandon = [&] {
+    out.interrupted = true;
+    return finish(Outcome::Ongoing, Termination::Abandoned);
+  };
 
   for (;;) {
     if (const Termination t = referee->status(); t != Termination::None) return finish(referee->outcome(), t);
@@ -134,10 +152,14 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
     const Outcome loss = records::win_for(side == 0 ? BLACK : WHITE);
     const std::string who = mover.spec().name;
 
-    if (!not_ready[side].empty()) return finish(loss, Termination::Crash, who + " " + not_ready[side], side);
+    if (!not_ready[side].empty()) {
+      if (runner_stopping(interrupted)) return abandon();
+      return finish(loss, Termination::Crash, who + " " + not_ready[side], side);
+    }
     if (!mover.alive()) {
       const std::string how = mover.exit_description();
       mover.kill();
+      if (runner_stopping(interrupted)) return abandon();
       return finish(loss, Termination::Crash, who + " ended during the game (" + how + ")", side);
     }
 
@@ -155,12 +177,12 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
 
     switch (a.kind) {
       case SearchAnswer::Kind::Interrupted:
-        out.interrupted = true;
-        return finish(Outcome::Ongoing, Termination::Abandoned);
+        return abandon();
       case SearchAnswer::Kind::Crash: {
         for (int i = 0; i < 50 && mover.alive(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
         const std::string how = mover.exit_description();
         mover.kill();
+        if (runner_stopping(interrupted)) return abandon();
         return finish(loss, Termination::Crash, who + " ended while thinking (" + how + ")", side);
       }
       case SearchAnswer::Kind::Stall: {

@@ -163,10 +163,24 @@ int run_merge(const std::vector<std::string>& files, const MatchConfig& config) 
   context.sprt = config.sprt;
   std::cout << "Merged " << games.size() << " games from " << files.size() << " files";
   if (skipped_unfinished) std::cout << " (" << skipped_unfinished << " unfinished records left out)";
+  // The records do not carry the size of the schedule: the plan is unknown, and the merge is known
+  // incomplete only when a game numbered below the highest one is missing (its shard did not
+  // record it), else its completeness is unknown.
+  const long long highest = by_number.rbegin()->first;
+  const long long missing = highest - static_cast<long long>(by_number.size());
+  std::optional<bool> complete;
+  if (missing > 0) {
+    complete = false;
+    long long first_missing = 1;
+    while (by_number.count(first_missing)) ++first_missing;
+    std::cout << " (incomplete: " << missing << " of games 1 to " << highest << " missing, the first game "
+              << first_missing << ")";
+  }
+  context.planned_games.reset();
   std::cout << "\n" << text_report(games, context);
   if (!config.json.empty()) {
     std::ofstream json(config.json, std::ios::trunc);
-    json << json_report(games, context, true, "");
+    json << json_report(games, context, complete, "");
     json.flush();
     if (!json) {
       std::cerr << "error: cannot write '" << config.json << "'\n";

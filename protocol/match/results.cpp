@@ -123,7 +123,7 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
   const auto scores = scores_of(games);
   std::string out;
   out += "Games finished: " + std::to_string(games.size());
-  if (c.planned_games > 0) out += " of " + std::to_string(c.planned_games);
+  if (c.planned_games) out += " of " + std::to_string(*c.planned_games);
   out += " (" + std::string(variant_name(c.variant)) + (c.time_control.empty() ? "" : ", " + c.time_control) + ")\n";
 
   for (const PairStats& s : pair_stats(scores, n)) {
@@ -144,7 +144,8 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
       const SprtState st = sprt_state(s.penta, c.sprt.elo0, c.sprt.elo1, c.sprt.alpha, c.sprt.beta);
       out += "  LLR: " + fmt("%.2f", st.llr) + " (" + fmt("%.2f", st.lower) + ", " + fmt("%.2f", st.upper) + ") [" +
              fmt("%.2f", c.sprt.elo0) + ", " + fmt("%.2f", c.sprt.elo1) + "] " +
-             (st.decision > 0 ? "H1 accepted" : st.decision < 0 ? "H0 accepted" : "no decision yet") + "\n";
+             (st.decision > 0 ? "H1 accepted" : st.decision < 0 ? "H0 accepted" : "no decision yet") +
+             (c.sprt_of_shard ? " (this shard's games only; decide on the merged records)" : "") + "\n";
     }
   }
 
@@ -242,7 +243,7 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
   return out;
 }
 
-std::string json_report(const std::vector<FinishedGame>& games, const ReportContext& c, bool complete,
+std::string json_report(const std::vector<FinishedGame>& games, const ReportContext& c, std::optional<bool> complete,
                         const std::string& stop_reason) {
   const auto scores = scores_of(games);
   const int n = static_cast<int>(c.names.size());
@@ -253,8 +254,8 @@ std::string json_report(const std::vector<FinishedGame>& games, const ReportCont
   for (int i = 0; i < n; ++i) out += (i ? ", " : "") + json_string(c.names[static_cast<std::size_t>(i)]);
   out += "],\n";
   out += "  \"games\": " + std::to_string(games.size()) + ",\n";
-  out += "  \"planned_games\": " + std::to_string(c.planned_games) + ",\n";
-  out += "  \"complete\": " + std::string(complete ? "true" : "false") + ",\n";
+  out += "  \"planned_games\": " + (c.planned_games ? std::to_string(*c.planned_games) : "null") + ",\n";
+  out += "  \"complete\": " + std::string(!complete ? "null" : *complete ? "true" : "false") + ",\n";
   out += "  \"stop_reason\": " + json_string(stop_reason) + ",\n";
   out += "  \"pairs\": [";
   bool first = true;

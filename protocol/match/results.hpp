@@ -35,8 +35,9 @@ struct ReportContext {
   std::vector<std::string> names;
   Variant variant = Variant::Classic;
   std::string time_control;       // for the heading
-  long long planned_games = 0;    // 0 when unknown (merge)
+  std::optional<long long> planned_games;  // none when unknown (-merge: the records do not say)
   SprtConfig sprt;
+  bool sprt_of_shard = false;     // the SPRT line covers one shard's games: information, no stop
 };
 
 // The full report: per pair W/D/L, score, Elo +/- 95 %, LOS, draw ratio, pentanomial counts;
@@ -45,7 +46,8 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
 // "Score of A vs B: W - L - D [0.523] N" for one pairing.
 std::string running_score(const std::vector<FinishedGame>& games, int a, int b, const std::vector<std::string>& names);
 // The same content as a JSON object.
-std::string json_report(const std::vector<FinishedGame>& games, const ReportContext& context, bool complete,
-                        const std::string& stop_reason);
+// `complete` is written null when unknown.
+std::string json_report(const std::vector<FinishedGame>& games, const ReportContext& context,
+                        std::optional<bool> complete, const std::string& stop_reason);
 
 }  // namespace ordo::match

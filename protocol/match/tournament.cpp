@@ -39,6 +39,7 @@ class Tournament {
     context_.variant = c.variant;
     context_.time_control = time_control_heading(c);
     context_.sprt = c.sprt;
+    context_.sprt_of_shard = c.shard_count > 1;
   }
 
   int run() {
@@ -146,8 +147,10 @@ class Tournament {
     return queue_[next_++];
   }
 
+  // Whether the SPRT stops this run. A shard never stops on its own games: the SPRT is decided on
+  // the merged records of all shards (its own LLR is reported for information only).
   bool sprt_decided() {
-    if (!config_.sprt.enabled) return false;
+    if (!config_.sprt.enabled || config_.shard_count > 1) return false;
     const PairStats s = stats_between(scores_of(finished_), 0, 1);
     return sprt_state(s.penta, config_.sprt.elo0, config_.sprt.elo1, config_.sprt.alpha, config_.sprt.beta).decision != 0;
   }

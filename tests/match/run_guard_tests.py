@@ -6,12 +6,14 @@ must replay, engines' helper processes, raw engine bytes, one-line names, and a 
     run_guard_tests.py --match BIN --ordo BIN --scenario NAME [--time-scale K]
 
 Scenarios: rerun, doubled, small_sample, gnu_options, exit_midgame, exit_midgame_recover, devfull,
-result_replayed, orphans, malformed_bestmove, raw_bytes, one_line_names, replay_many_tags.
+result_replayed, orphans, malformed_bestmove, raw_bytes, one_line_names, replay_many_tags, batch_cancel,
+merge_options, shard_sprt, merge_plan.
 """
 import argparse
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -250,13 +252,142 @@ def replay_many_tags(ctx):
     print("replay of 400,000 tags: %.2f s" % (time.monotonic() - t0))
 
 
+def children(pid):
+    """The processes whose parent is pid (the engines of a runner)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % entry) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(entry))
+    return found
+
+
+def start_until_recorded(ctx, args):
+    """Starts a tournament and reads its output until one game is recorded; returns the process
+    and the lines read."""
+    p = subprocess.Popen([ctx.match] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = []
+    for line in p.stdout:
+        lines.append(line)
+        if line.startswith("Finished game"):
+            break
+    check(lines and lines[-1].startswith("Finished game"), "no game was recorded:\n" + "".join(lines))
+    time.sleep(0.05)  # into the next game
+    return p, lines
+
+
+def batch_cancel(ctx):
+    """A batch system stops a job by signalling all its processes at once (engines first, the worst
+    case): the games in progress are left out of the records, not charged to the engines as crashes,
+    and -resume completes the tournament. An engine killed alone is still a crash."""
+    pgn, js = ctx.path("g.pgn"), ctx.path("g.json")
+    args = (ctx.ordo_engine("a") + ctx.ordo_engine("b", "greedy")
+            + ["-each", "nodes=3000", "-games", "2", "-rounds", "4", "-openings", "file=" + OPENINGS,
+               "-maxmoves", "60", "-pgnout", pgn, "-json", js])
+    p, lines = start_until_recorded(ctx, args)
+    engines = children(p.pid)
+    check(engines, "ordo-match has no engine processes")
+    for pid in engines + [p.pid]:
+        os.kill(pid, signal.SIGTERM)
+    rest, err = p.communicate(timeout=60 * ctx.scale)
+    out = "".join(lines) + rest
+    records = open(pgn).read()
+    check('[Termination "crash"]' not in records, "a cancelled game was recorded as a crash:\n" + records)
+    check(p.returncode == 130 and "continue with -resume" in out,
+          "exit %s after the cancel, expected 130 (interrupted)\n%s%s" % (p.returncode, out, err))
+    done = len(records_of(records))
+    check(1 <= done < 8, "%d games recorded before the cancel" % done)
+    code, out, err = ctx.run(args + ["-resume"])
+    check(code == 0 and "Resuming: %d of 8" % done in out, "-resume failed: exit %d\n%s%s" % (code, out, err))
+    j = load(js)
+    check(j["games"] == 8 and j["complete"] and "crash" not in j["terminations"], "resumed tournament: %s" % j)
+    ctx.replay_ok(pgn, 8)
+    numbers = sorted(int(n) for n in re.findall(r'\[GameNumber "(\d+)"\]', open(pgn).read()))
+    check(numbers == list(range(1, 9)), "games in the records: %s" % numbers)
+
+    # The engines alone killed, the runner not asked to stop: a crash forfeit, and the runner stops.
+    pgn2 = ctx.path("alone.pgn")
+    p, lines = start_until_recorded(ctx, args[:-4] + ["-pgnout", pgn2])
+    for pid in children(p.pid):
+        os.kill(pid, signal.SIGTERM)
+    rest, err = p.communicate(timeout=60 * ctx.scale)
+    out = "".join(lines) + rest
+    check(p.returncode == 3, "exit %s after the engines were killed, expected 3\n%s%s" % (p.returncode, out, err))
+    check('[Termination "crash"]' in open(pgn2).read(), "the killed engine was not charged with a crash:\n"
+          + open(pgn2).read())
+
+
+def merge_options(ctx):
+    """The file list of -merge (and -replay) ends at the first word starting with a dash: an option
+    after the files, with one dash or two, or a misspelt one, is never read as a file name."""
+    pgn = ctx.path("g.pgn")
+    code, out, err = ctx.run(quick(ctx, ["-pgnout", pgn]))
+    check(code == 0, "run failed\n" + out + err)
+    for flag in ("-json", "--json"):
+        js, merged = ctx.path("m%s.json" % flag), ctx.path("m%s.pgn" % flag)
+        code, out, err = ctx.run(["-merge", pgn, flag, js, "--pgnout", merged])
+        check(code == 0 and load(js)["games"] == 2, "-merge ... %s: exit %d\n%s%s" % (flag, code, out, err))
+        ctx.replay_ok(merged, 2)
+    for bad in ("-2json", "---json", "--"):
+        for mode in ("-merge", "-replay"):
+            code, out, err = ctx.run([mode, pgn, bad, ctx.path("x.json")])
+            check(code == 2 and "unknown option '%s'" % bad in err and "cannot open" not in err,
+                  "%s %s: exit %d, taken for a file?\n%s%s" % (mode, bad, code, out, err))
+
+
+def shard_sprt(ctx):
+    """A shard given -sprt plays its whole slice even when its own games cross a bound: the SPRT is
+    decided on the merged records; the shard reports its own LLR for information."""
+    js = ctx.path("s.json")
+    code, out, err = ctx.run(ctx.ordo_engine("strong") + ctx.ordo_engine("weak", "random")
+                             + ["-each", "depth=2", "-games", "2", "-rounds", "30", "-concurrency", "2",
+                                "-openings", "file=" + OPENINGS, "-sprt", "elo0=0", "elo1=100", "alpha=0.2",
+                                "beta=0.2", "-shard", "1/2", "-json", js])
+    check(code == 0, "exit %d\n%s%s" % (code, out, err))
+    j = load(js)
+    check(j["pairs"][0]["sprt"]["decision"] == "H1", "the shard's own games reach no decision: %s" % j["pairs"][0])
+    check(j["games"] == j["planned_games"] == 30 and j["complete"] and j["stop_reason"] == "",
+          "the shard stopped at its own SPRT: %s" % {k: j[k] for k in ("games", "planned_games", "stop_reason")})
+    check("Stopped" not in out and "this shard's games only" in out, "the report:\n" + out)
+
+
+def merge_plan(ctx):
+    """-merge does not claim a complete tournament: the records do not say how many games were
+    planned (planned_games null); a game missing below the highest number makes it incomplete, and
+    otherwise completeness is unknown (complete null)."""
+    shards = []
+    for i in (1, 2):
+        pgn = ctx.path("shard%d.pgn" % i)
+        code, out, err = ctx.run(quick(ctx, ["-shard", "%d/2" % i, "-pgnout", pgn], rounds=2))
+        check(code == 0, "shard %d failed\n%s%s" % (i, out, err))
+        shards.append(pgn)
+    for files, games, complete in ((shards, 4, None), (shards[:1], 2, None), (shards[1:], 2, False)):
+        js = ctx.path("m.json")
+        code, out, err = ctx.run(["-merge"] + files + ["-json", js])
+        check(code == 0, "merge failed\n" + out + err)
+        j = load(js)
+        check(j["games"] == games and j["planned_games"] is None and j["complete"] is complete,
+              "%s: games %s, planned_games %s, complete %s (expected %d, None, %s)"
+              % ([os.path.basename(f) for f in files], j["games"], j["planned_games"], j["complete"], games, complete))
+        if complete is False:
+            check("incomplete: 2 of games 1 to 4 missing, the first game 1" in out, "no missing games line:\n" + out)
+
+
 def scenario(ctx, name):
     table = {
         "rerun": rerun, "doubled": doubled, "small_sample": small_sample, "gnu_options": gnu_options,
         "exit_midgame": lambda c: exit_midgame(c, False), "exit_midgame_recover": lambda c: exit_midgame(c, True),
         "devfull": devfull, "result_replayed": result_replayed, "orphans": orphans,
         "malformed_bestmove": malformed_bestmove, "raw_bytes": raw_bytes, "one_line_names": one_line_names,
-        "replay_many_tags": replay_many_tags,
+        "replay_many_tags": replay_many_tags, "batch_cancel": batch_cancel,
+        "merge_options": merge_options, "shard_sprt": shard_sprt,
+        "merge_plan": merge_plan,
     }
     if name not in table:
         raise Failure("unknown scenario " + name)
