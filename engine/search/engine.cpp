@@ -129,8 +129,7 @@ void Engine::go(const SearchLimits& limits, SearchListener& listener, bool stopp
   const bool timed = !limits.infinite && !limits.ponder;
   if (timed) m.delays.on_go(limits, m.current.side_to_move());
   s.budget = limits.infinite ? TimeBudget{}
-                              : plan_time(limits, m.current.side_to_move(), m.move_overhead_ms, m.delays.slowdown(),
-                                          m.delays.delay_ms());
+                              : plan_time(limits, m.current.side_to_move(), m.move_overhead_ms, m.delays.observed());
   m.timing_log.begin(s, std::max(m.move_overhead_ms, m.delays.delay_ms()), m.delays.slowdown());
   for (int i = 0; i < m.threads; ++i) s.thread_nodes.push_back(std::make_unique<std::atomic<u64>>(0));
   {

@@ -5,7 +5,8 @@
 
 namespace ordo {
 
-TimeBudget plan_time(const SearchLimits& limits, Color us, int option_overhead, double slowdown, int observed) {
+TimeBudget plan_time(const SearchLimits& limits, Color us, int option_overhead, const ObservedDelays& seen) {
+  const i64 observed = seen.peak_ms;
   TimeBudget b;
   if (limits.movetime_ms > 0) {
     // A fixed time per move: use it all, keeping a little for the reply to travel; iterations run
@@ -20,13 +21,17 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int option_overhead, 
   }
   const i64 left = limits.time_left_ms[us];
   if (left < 0) return b;
-  const i64 overhead = std::max(option_overhead, observed);
+  const i64 overhead = std::max<i64>(option_overhead, observed);
   b.clock_left_ms = left;
   b.side = us;
-  const i64 inc = std::max(0, limits.increment_ms[us]);
-  // The share of the clock this move aims at (soft) is taken from the clock less the overhead.
-  const i64 usable = std::max<i64>(1, left - overhead);
   const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 30;
+  // The increment less what every move costs besides its search; a shortfall is kept back for the
+  // moves to come.
+  const i64 cost = std::max(0, seen.mean_ms);
+  const i64 inc = std::max<i64>(0, limits.increment_ms[us] - cost);
+  const i64 shortfall = std::max<i64>(0, cost - std::max(0, limits.increment_ms[us])) * moves;
+  // The share of the clock this move aims at (soft) is taken from the clock less the overhead.
+  const i64 usable = std::max<i64>(1, left - overhead - shortfall);
   i64 soft = usable / moves + inc * 3 / 4;
   soft = std::min(soft, usable / 4 + inc / 2);
   // The hard stop also keeps a margin that grows with the clock, a sixteenth of it (at most a
@@ -37,7 +42,7 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int option_overhead, 
   i64 hard = std::min<i64>(soft * 4, safe / 4 + inc / 2);
   if (limits.moves_to_go == 1) hard = std::min<i64>(safe * 4 / 5, safe - 10);
   b.target_ms = std::max<i64>(1, std::min(soft, std::min(hard, safe)));
-  slowdown = std::max(1.0, slowdown);
+  const double slowdown = std::max(1.0, seen.slowdown);
   b.hard_ms = std::max<i64>(1, i64(double(std::min(hard, safe)) / slowdown));
   b.soft_ms = std::max<i64>(1, std::min(i64(double(soft) / slowdown), b.hard_ms));
   b.first_iteration_ms = std::max(b.hard_ms, i64(double(safe / 3) / slowdown));
@@ -47,6 +52,11 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int option_overhead, 
 void DelayWatch::observe(i64 delay_ms) {
   last_delay_ms_ = delay_ms;
   peak_ms_ = std::max(peak_ms_ * 0.97, double(delay_ms));
+  mean_ms_ = mean_ms_ * 0.9 + double(delay_ms) * 0.1;
+}
+
+ObservedDelays DelayWatch::observed() const {
+  return {slowdown_, delay_ms(), int(std::clamp<i64>(i64(std::lround(mean_ms_)), 0, 5000))};
 }
 
 void DelayWatch::on_go(const SearchLimits& limits, Color us) {
