@@ -187,6 +187,15 @@ def check_cli_write_failure(b, scale):
     assert r.returncode == 2 and "negative" in r.stderr, r.stderr
 
 
+def check_help_and_version(b, scale):
+    # GNU style: --help and --version print to standard output and exit 0.
+    r = subprocess.run([b, "--help"], capture_output=True, text=True, timeout=30 * scale)
+    assert r.returncode == 0 and "Usage: ordo" in r.stdout and "--version" in r.stdout, (r.returncode, r.stdout[:200])
+    r = subprocess.run([b, "--version"], capture_output=True, text=True, timeout=30 * scale)
+    assert r.returncode == 0 and r.stdout.startswith("ordo ") and r.stdout.count("\n") == 1, (r.returncode, r.stdout, r.stderr)
+    assert r.stdout.split()[1][0].isdigit(), "no version number: %r" % r.stdout
+
+
 def check_terminal_banner_and_help(b, scale):
     pid, fd = pty.fork()
     if pid == 0:
@@ -226,6 +235,7 @@ def main():
         ("counters at the cap", lambda: check_counter_cap(a.binary, a.time_scale)),
         ("command line: failed writes, negative depth", lambda: check_cli_write_failure(a.binary, a.time_scale)),
         ("terminal banner and help", lambda: check_terminal_banner_and_help(a.binary, a.time_scale)),
+        ("--help and --version", lambda: check_help_and_version(a.binary, a.time_scale)),
     ]
     failed = 0
     for name, fn in checks:
