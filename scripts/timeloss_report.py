@@ -63,12 +63,21 @@ def main():
             continue
         rows.append({"runner": runner[key], "engine": r["elapsed_ms"], "unseen": runner[key] - r["elapsed_ms"],
                      "late": r["elapsed_ms"] - r["hard_ms"], "wait": r["wait_ms"], "cpu": r["cpu_ms"],
-                     "left": r["wtime"] if True else 0, "overhead": r["overhead_ms"]})
+                     "record": r})
     print(f"moves joined: {len(rows)} of {len(records)} engine records")
     for k in ("runner", "engine", "unseen", "late", "wait", "cpu"):
         print(f"  {k + '_ms':10s} {quantiles([x[k] for x in rows])}")
     big = [x for x in rows if x["unseen"] > 100]
     print(f"moves with unseen_ms > 100: {len(big)}")
+    # A move that took longer than the smaller clock of its go line: the likely time losses (the
+    # record does not say whose clock it was).
+    lost = [x for x in rows if x["runner"] > min(x["record"]["wtime"], x["record"]["btime"])]
+    print(f"moves slower than the smaller clock of their go line: {len(lost)}")
+    for x in lost:
+        r = x["record"]
+        print(f"  clocks {r['wtime']}/{r['btime']}: runner {x['runner']:.0f} ms, engine {x['engine']} ms "
+              f"(hard stop {r['hard_ms']}, reserve {r['overhead_ms']}, slowdown {r.get('slowdown', 1)}), "
+              f"cpu {x['cpu']} ms, waited for a core {x['wait']} ms")
     cpu_share = sum(x["cpu"] for x in rows) / max(1, sum(x["engine"] for x in rows))
     print(f"engine CPU time / engine wall time over all joined moves: {cpu_share:.2f}")
 
