@@ -8,7 +8,10 @@ GUI sees (the engine runs as a child process with pipes; the time is taken when 
 Each try: a position (the start position or an Ordo X one, alternately, with a few random turns
 played), `go infinite`, a random wait of --min-ms to --max-ms, then `stop`. --hogs N starts N busy
 processes for the run (a machine under full load). Prints median, p90, p99, p99.9 and max in ms,
-and the worst tries. Run by hand: it takes minutes.
+and the worst tries. Run by hand: it takes minutes. Given --binary more than once, the engines
+take turns try by try (so a machine whose load changes treats them alike), each with its figures:
+
+    scripts/stop_latency.py --binary /tmp/ordo-base --binary build/ordo --tries 2000
 """
 import argparse
 import os
@@ -70,21 +73,23 @@ class Engine:
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--binary", default="build/ordo")
+    ap.add_argument("--binary", action="append")
     ap.add_argument("--tries", type=int, default=2000)
     ap.add_argument("--hogs", type=int, default=0)
     ap.add_argument("--min-ms", type=int, default=10)
     ap.add_argument("--max-ms", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
+    binaries = a.binary or ["build/ordo"]
     rng = random.Random(a.seed)
     hogs = [subprocess.Popen([sys.executable, "-c", "while 1: pass"]) for _ in range(a.hogs)]
-    e = Engine(a.binary)
-    lat = []
-    worst = []
+    engines = [Engine(b) for b in binaries]
+    lats = [[] for _ in binaries]
+    worsts = [[] for _ in binaries]
     try:
-        for i in range(a.tries):
-            variant = "ordox" if i % 2 else "ordo"
+        for i in range(a.tries * len(binaries)):
+            e, lat, worst = engines[i % len(binaries)], lats[i % len(binaries)], worsts[i % len(binaries)]
+            variant = "ordox" if (i // len(binaries)) % 2 else "ordo"
             e.send("setoption name UCI_Variant value " + variant)
             played = []
             e.send("position startpos")
@@ -105,19 +110,22 @@ def main():
             lat.append(ms)
             worst.append((ms, i, variant, " ".join(played)))
             if (i + 1) % 500 == 0:
-                print("%d tries, max so far %.1f ms" % (i + 1, max(lat)), flush=True)
+                print("%d tries, max so far %.1f ms" % (i + 1, max(max(l) for l in lats if l)), flush=True)
     finally:
-        e.send("quit")
-        e.proc.wait(timeout=30)
+        for e in engines:
+            e.send("quit")
+            e.proc.wait(timeout=30)
         for h in hogs:
             h.kill()
             h.wait()
-    lat.sort()
-    print("stop -> bestmove over %d tries (ms), %d hogs: median %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f"
-          % (len(lat), a.hogs, statistics.median(lat), pct(lat, 0.9), pct(lat, 0.99), pct(lat, 0.999), lat[-1]))
-    print("over 50 ms: %d tries" % sum(1 for x in lat if x > 50))
-    for ms, i, variant, played in sorted(worst, reverse=True)[:5]:
-        print("  %.1f ms: try %d, %s, moves %s" % (ms, i, variant, played or "-"))
+    for binary, lat, worst in zip(binaries, lats, worsts):
+        lat.sort()
+        print("%s: stop -> bestmove over %d tries (ms), %d hogs: median %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f"
+              % (binary, len(lat), a.hogs, statistics.median(lat), pct(lat, 0.9), pct(lat, 0.99), pct(lat, 0.999),
+                 lat[-1]))
+        print("  over 50 ms: %d tries" % sum(1 for x in lat if x > 50))
+        for ms, i, variant, played in sorted(worst, reverse=True)[:5]:
+            print("  %.1f ms: try %d, %s, moves %s" % (ms, i, variant, played or "-"))
 
 
 if __name__ == "__main__":
