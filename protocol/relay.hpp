@@ -29,6 +29,9 @@ class Relay : public SearchListener {
   // `ponderhit` arrived: the ponder hold ends (an `infinite` hold stays until stop).
   void ponderhit();
 
+  // The search's bestmove has not been printed yet (its search may still be finishing after it).
+  bool awaiting_bestmove() const { return active_.load(); }
+
   void on_info(const SearchInfo& info) override;
   void on_bestmove(std::optional<Turn> best, std::optional<Turn> ponder) override;
 
