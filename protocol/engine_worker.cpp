@@ -58,7 +58,9 @@ void EngineWorker::submit_text(std::string text) {
 void EngineWorker::ping() {
   {
     std::lock_guard lock(mutex_);
-    if (!long_job_active_ && !engine_.searching()) {
+    // A search whose bestmove is printed counts as over (stop prints it while the search thread
+    // may still be finishing): isready then waits for the commands sent after that bestmove.
+    if (!long_job_active_ && !(engine_.searching() && relay_.awaiting_bestmove())) {
       // After the quick work queued before it, ahead of the first long job waiting.
       Job job;
       job.seq = next_seq_++;

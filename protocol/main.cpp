@@ -15,6 +15,10 @@
 #include "search_text.hpp"
 #include "session.hpp"
 
+#ifndef ORDO_VERSION
+#define ORDO_VERSION "0"
+#endif
+
 namespace po = boost::program_options;
 using namespace ordo;
 
@@ -62,6 +66,7 @@ int main(int argc, char** argv) {
   po::options_description visible("Options");
   visible.add_options()
       ("help,h", "print this help and exit")
+      ("version", "print the version and exit")
       ("variant", po::value<std::string>()->default_value("ordo"), "game variant: ordo (classic) or ordox")
       ("fen", po::value<std::string>(), "position as FEN (default: the start position)");
   po::options_description hidden;
@@ -89,6 +94,11 @@ int main(int argc, char** argv) {
               << protocol::DEFAULT_BENCH_DEPTH
               << "); last line: <nodes> nodes <nps> nps\n\n"
               << visible << '\n';
+    return finish_output();
+  }
+
+  if (vm.count("version")) {
+    std::cout << "ordo " << ORDO_VERSION << '\n';
     return finish_output();
   }
 

@@ -9,6 +9,8 @@ void Relay::begin(Dialect dialect, bool show_wdl, bool infinite, bool ponder) {
   hold_infinite_ = infinite;
   hold_ponder_ = ponder;
   held_.reset();
+  reported_best_.reset();
+  reported_ponder_.reset();
   active_ = true;
 }
 
@@ -16,6 +18,10 @@ void Relay::stop() {
   std::lock_guard lock(mutex_);
   hold_infinite_ = hold_ponder_ = false;
   print_held_if_free();
+  if (active_ && reported_best_) {
+    active_ = false;
+    out_.line(format_bestmove(reported_best_, reported_ponder_, dialect_));
+  }
 }
 
 void Relay::ponderhit() {
@@ -35,6 +41,11 @@ void Relay::print_held_if_free() {
 void Relay::on_info(const SearchInfo& info) {
   std::lock_guard lock(mutex_);
   if (!active_) return;  // nothing after the bestmove of a go
+  if (info.multipv == 1 && !info.pv.empty()) {
+    reported_best_ = info.pv[0];
+    reported_ponder_.reset();
+    if (info.pv.size() >= 2) reported_ponder_ = info.pv[1];
+  }
   out_.line(format_info(info, dialect_, show_wdl_));
 }
 

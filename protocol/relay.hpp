@@ -1,7 +1,10 @@
 // The SearchListener of the protocol: turns the search's reports (from a search thread) into
 // `info` and `bestmove` lines, and enforces the protocol's rules about bestmove: exactly one per
 // go, and after an `infinite` or `ponder` go not before `stop`/`ponderhit` (a search that ends on
-// its own earlier has its bestmove held until then).
+// its own earlier has its bestmove held until then). On `stop` the bestmove of a search that has
+// reported a line is printed by the thread that read the `stop`, from that line, without waiting
+// for a search thread that a busy machine may not run for a while; the search's own later
+// bestmove is then dropped.
 #pragma once
 
 #include <atomic>
@@ -20,10 +23,14 @@ class Relay : public SearchListener {
 
   // Before Engine::go, with the go's `infinite` and `ponder` flags.
   void begin(Dialect dialect, bool show_wdl, bool infinite, bool ponder);
-  // `stop` arrived: a held bestmove is printed now, a later one at once.
+  // `stop` arrived: a held bestmove is printed now, else the first turns of the last reported
+  // line, else the search's bestmove as soon as it comes.
   void stop();
   // `ponderhit` arrived: the ponder hold ends (an `infinite` hold stays until stop).
   void ponderhit();
+
+  // The search's bestmove has not been printed yet (its search may still be finishing after it).
+  bool awaiting_bestmove() const { return active_.load(); }
 
   void on_info(const SearchInfo& info) override;
   void on_bestmove(std::optional<Turn> best, std::optional<Turn> ponder) override;
@@ -37,6 +44,7 @@ class Relay : public SearchListener {
   bool hold_ponder_ = false;
   void print_held_if_free();  // with mutex_ held
   std::optional<std::string> held_;
+  std::optional<Turn> reported_best_, reported_ponder_;  // of the last line with multipv 1
   std::atomic<bool> active_{false};
 };
 

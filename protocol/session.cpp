@@ -5,6 +5,7 @@
 
 #include "debug_reports.hpp"
 #include "go_command.hpp"
+#include "line_reader.hpp"
 #include "notation.hpp"
 #include "perft_stream.hpp"
 #include "reports.hpp"
@@ -57,9 +58,11 @@ Session::Session(Output& out, Engine& engine, Variant variant, const std::option
 void Session::run(std::istream& in, bool interactive) {
   if (interactive) out_.line(std::string("Ordo ") + ORDO_VERSION + " — type uci, or help");
   std::string line;
-  while (std::getline(in, line)) {
-    if (line.size() > MAX_LINE_BYTES) {
-      say_error("input line of " + std::to_string(line.size()) + " bytes ignored (the limit is " +
+  for (;;) {
+    const LineRead r = read_line(in, line, MAX_LINE_BYTES);
+    if (r.kind == LineRead::End) break;
+    if (r.kind == LineRead::TooLong) {
+      say_error("input line of " + std::to_string(r.bytes) + " bytes ignored (the limit is " +
                 std::to_string(MAX_LINE_BYTES) + ")");
       continue;
     }

@@ -20,7 +20,8 @@ namespace ordo::protocol {
 
 // The depth of `bench` without one; its node count is the signature in tests/data.
 inline constexpr int DEFAULT_BENCH_DEPTH = Engine::DEFAULT_BENCH_DEPTH;
-// Input lines longer than this are refused whole (a game of thousands of turns fits easily).
+// Input lines longer than this are refused whole, and dropped as they are read, never stored (a
+// game of thousands of turns fits easily).
 inline constexpr std::size_t MAX_LINE_BYTES = 1 << 20;
 
 class Session {

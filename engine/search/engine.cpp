@@ -11,6 +11,7 @@
 #include "search/evaluate.hpp"
 #include "search/nnue_accumulator.hpp"
 #include "search/search.hpp"
+#include "search/timing_log.hpp"
 #include "shape_facts.hpp"
 
 namespace ordo {
@@ -23,6 +24,8 @@ struct Engine::Impl {
   int threads = 1;
   int multipv = 1;
   int move_overhead_ms = 30;
+  DelayWatch delays;  // written by the search thread after its bestmove, read by go() after wait()
+  TimingLog timing_log;
   PlayMode mode = PlayMode::Search;
   u64 rng_state = 1;
   EvalMode eval_mode = EvalMode::Auto;
@@ -53,6 +56,7 @@ struct Engine::Impl {
   bool bench_stopped = false;
 
   void search_thread(SearchListener& listener);
+  void after_bestmove(const SearchShared& s);
   void finish_and_report(SearchListener& listener, std::optional<Turn> best, std::optional<Turn> ponder);
   void timer(SearchShared& s);
   void end_timer(SearchShared& s) {
@@ -158,7 +162,11 @@ void Engine::go(const SearchLimits& limits, SearchListener& listener, bool stopp
   s.net = m.search_network(m.current.variant());
   s.start_clock(limits.received_ns);
   s.pondering = limits.ponder;
-  s.budget = limits.infinite ? TimeBudget{} : plan_time(limits, m.current.side_to_move(), m.move_overhead_ms);
+  const bool timed = !limits.infinite && !limits.ponder;
+  if (timed) m.delays.on_go(limits, m.current.side_to_move());
+  s.budget = limits.infinite ? TimeBudget{}
+                              : plan_time(limits, m.current.side_to_move(), m.move_overhead_ms, m.delays.observed());
+  m.timing_log.begin(s, std::max(m.move_overhead_ms, m.delays.delay_ms()), m.delays.slowdown());
   for (int i = 0; i < m.threads; ++i) s.thread_nodes.push_back(std::make_unique<std::atomic<u64>>(0));
   {
     std::lock_guard lock(m.mutex);
@@ -221,6 +229,7 @@ void Engine::Impl::search_thread(SearchListener& listener) {
     }
     end_timer(s);
     finish_and_report(listener, t, std::nullopt);
+    after_bestmove(s);
     return;
   }
   const ShapeTable::Adopt kept(*shape_tables[0]);
@@ -257,6 +266,15 @@ void Engine::Impl::search_thread(SearchListener& listener) {
     if (turns.size() >= 2) ponder = turns[1];
   }
   finish_and_report(listener, best, ponder);
+  after_bestmove(s);
+}
+
+// What the clock showed of this search, once its bestmove is written.
+void Engine::Impl::after_bestmove(const SearchShared& s) {
+  if (s.limits.infinite || s.limits.ponder) return;  // no clock ran from the go
+  const i64 elapsed = s.elapsed_ms();
+  delays.on_bestmove(elapsed, s.budget);
+  timing_log.end(s, elapsed);
 }
 
 // The search is over before its bestmove is printed: a reader of the bestmove may send its next

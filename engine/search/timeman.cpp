@@ -1,26 +1,37 @@
 #include "timeman.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ordo {
 
-TimeBudget plan_time(const SearchLimits& limits, Color us, int overhead) {
+TimeBudget plan_time(const SearchLimits& limits, Color us, int option_overhead, const ObservedDelays& seen) {
+  const i64 observed = seen.peak_ms;
   TimeBudget b;
   if (limits.movetime_ms > 0) {
     // A fixed time per move: use it all, keeping a little for the reply to travel; iterations run
     // until the hard stop. The move time is a promise to the caller (a runner counts a later reply
     // as lost on time), so it does not stretch for an unfinished first iteration: that returns the
     // best of the root turns it finished.
-    b.hard_ms = std::max<i64>(1, limits.movetime_ms - std::min<i64>(overhead, limits.movetime_ms / 5));
+    const i64 keep = std::max(std::min<i64>(option_overhead, limits.movetime_ms / 5),
+                              std::min<i64>(observed, limits.movetime_ms / 2));
+    b.hard_ms = std::max<i64>(1, limits.movetime_ms - keep);
     b.first_iteration_ms = b.hard_ms;
     return b;
   }
   const i64 left = limits.time_left_ms[us];
   if (left < 0) return b;
-  const i64 inc = std::max(0, limits.increment_ms[us]);
-  // The share of the clock this move aims at (soft) is taken from the clock less the overhead.
-  const i64 usable = std::max<i64>(1, left - overhead);
+  const i64 overhead = std::max<i64>(option_overhead, observed);
+  b.clock_left_ms = left;
+  b.side = us;
   const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 30;
+  // The increment less what every move costs besides its search; a shortfall is kept back for the
+  // moves to come.
+  const i64 cost = std::max(0, seen.mean_ms);
+  const i64 inc = std::max<i64>(0, limits.increment_ms[us] - cost);
+  const i64 shortfall = std::max<i64>(0, cost - std::max(0, limits.increment_ms[us])) * moves;
+  // The share of the clock this move aims at (soft) is taken from the clock less the overhead.
+  const i64 usable = std::max<i64>(1, left - overhead - shortfall);
   i64 soft = usable / moves + inc * 3 / 4;
   soft = std::min(soft, usable / 4 + inc / 2);
   // The hard stop also keeps a margin that grows with the clock, a sixteenth of it (at most a
@@ -30,10 +41,60 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int overhead) {
   const i64 safe = std::max<i64>(1, usable - std::min<i64>(left / 16, 1000));
   i64 hard = std::min<i64>(soft * 4, safe / 4 + inc / 2);
   if (limits.moves_to_go == 1) hard = std::min<i64>(safe * 4 / 5, safe - 10);
-  b.hard_ms = std::max<i64>(1, std::min(hard, safe));
-  b.soft_ms = std::max<i64>(1, std::min(soft, b.hard_ms));
-  b.first_iteration_ms = std::max(b.hard_ms, safe / 3);
+  b.target_ms = std::max<i64>(1, std::min(soft, std::min(hard, safe)));
+  const double slowdown = std::max(1.0, seen.slowdown);
+  b.hard_ms = std::max<i64>(1, i64(double(std::min(hard, safe)) / slowdown));
+  b.soft_ms = std::max<i64>(1, std::min(i64(double(soft) / slowdown), b.hard_ms));
+  b.first_iteration_ms = std::max(b.hard_ms, i64(double(safe / 3) / slowdown));
   return b;
 }
+
+void DelayWatch::observe(i64 delay_ms) {
+  last_delay_ms_ = delay_ms;
+  peak_ms_ = std::max(peak_ms_ * 0.97, double(delay_ms));
+  mean_ms_ = mean_ms_ * 0.9 + double(delay_ms) * 0.1;
+}
+
+ObservedDelays DelayWatch::observed() const {
+  return {slowdown_, delay_ms(), int(std::clamp<i64>(i64(std::lround(mean_ms_)), 0, 5000))};
+}
+
+void DelayWatch::on_go(const SearchLimits& limits, Color us) {
+  const i64 left = limits.time_left_ms[us];
+  if (pending_ && pending_side_ == us && left >= 0 && limits.movetime_ms <= 0) {
+    // The caller's clock fell by (previous left + increment - left) for our previous move.
+    const i64 fell = pending_left_ + std::max(0, limits.increment_ms[us]) - left;
+    const i64 unseen = fell - pending_elapsed_;
+    if (fell >= 0 && unseen >= 0) {
+      observe(pending_late_ + unseen);
+      pending_ = false;
+      return;
+    }
+  }
+  if (pending_) observe(pending_late_);  // no comparable clock: the lateness we saw ourselves
+  pending_ = false;
+}
+
+void DelayWatch::on_bestmove(i64 elapsed_ms, const TimeBudget& b) {
+  if (pending_) observe(pending_late_);
+  pending_ = false;
+  if (b.hard_ms < 0) return;
+  if (b.target_ms > 0) {
+    // A step toward an average of 1.5 shares a move: a quarter of the way (in ratio) per move.
+    const double ratio = std::max(0.05, double(std::max<i64>(elapsed_ms, 1)) / double(b.target_ms));
+    slowdown_ = std::clamp(slowdown_ * std::pow(ratio / 1.5, 0.25), 1.0, 16.0);
+  }
+  pending_ = true;
+  pending_late_ = std::max<i64>(0, elapsed_ms - b.hard_ms);
+  pending_elapsed_ = elapsed_ms;
+  pending_left_ = b.clock_left_ms;
+  pending_side_ = b.side;
+  if (pending_left_ < 0) {  // a fixed move time: only our own lateness can be seen
+    observe(pending_late_);
+    pending_ = false;
+  }
+}
+
+int DelayWatch::delay_ms() const { return int(std::clamp<i64>(i64(std::ceil(peak_ms_)), 0, 5000)); }
 
 }  // namespace ordo

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -22,12 +23,11 @@ u64 TranspositionTable::pack(Move m, Value v, int depth, Bound b, u8 gen) {
          u64(gen & 0x3F) << 58;
 }
 
-// Writes zeros over the table with one thread per hardware thread: the pages are made present up
-// front (a search should not pay for them) and a large table is ready in a fraction of a second.
+// Writes zeros over the table, with one thread per hardware thread when it is large.
 void TranspositionTable::zero_parallel(Bucket* b, std::size_t count) {
   const std::size_t bytes = count * sizeof(Bucket);
   const std::size_t n = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 64);
-  if (n == 1 || bytes < (std::size_t(64) << 20)) {
+  if (n == 1 || bytes < LARGE_BYTES) {
     std::memset(static_cast<void*>(b), 0, bytes);
     return;
   }
@@ -42,7 +42,10 @@ void TranspositionTable::zero_parallel(Bucket* b, std::size_t count) {
 
 // The table is mapped on a 2 MB boundary and asks for huge pages (where the system gives them, as
 // a hint only): a probe is a random access, and with 4 KB pages nearly every one also misses the
-// address translation caches.
+// address translation caches. Fresh anonymous memory reads as zeros and costs nothing until it is
+// touched: the pages are made present by the searches that use them, so setting a size of many
+// gigabytes takes no time (writing zeros over 16 GB took half a minute, and `isready` and `quit`
+// waited for it).
 TranspositionTable::Bucket* TranspositionTable::map_zeroed(std::size_t count) {
   constexpr std::size_t HUGE_PAGE = std::size_t(2) << 20;
   const std::size_t bytes = count * sizeof(Bucket);
@@ -57,28 +60,40 @@ TranspositionTable::Bucket* TranspositionTable::map_zeroed(std::size_t count) {
 #ifdef MADV_HUGEPAGE
   madvise(reinterpret_cast<void*>(start), bytes, MADV_HUGEPAGE);
 #endif
-  Bucket* b = reinterpret_cast<Bucket*>(start);  // so every bucket sits on its own cache line
-  zero_parallel(b, count);
-  return b;
+  return reinterpret_cast<Bucket*>(start);  // so every bucket sits on its own cache line
 }
 
+// Giving back a large table whose pages are present takes time too (a second or more for many
+// gigabytes): that is done on a thread of its own, which nothing waits for.
 void TranspositionTable::unmap(Bucket* b, std::size_t count) {
-  if (b) munmap(b, count * sizeof(Bucket));
+  if (!b) return;
+  const std::size_t bytes = count * sizeof(Bucket);
+  if (bytes < LARGE_BYTES) {
+    munmap(b, bytes);
+    return;
+  }
+  try {
+    std::thread([b, bytes] { munmap(b, bytes); }).detach();
+  } catch (const std::system_error&) {
+    munmap(b, bytes);  // no thread to be had: here, then
+  }
 }
 
 TranspositionTable::TranspositionTable(std::size_t mb) {
   if (std::string err = resize(mb); !err.empty()) throw std::runtime_error(err);
 }
 
-TranspositionTable::~TranspositionTable() { unmap(buckets_, count_); }
+TranspositionTable::~TranspositionTable() {
+  if (buckets_) munmap(buckets_, count_ * sizeof(Bucket));
+}
 
 std::string TranspositionTable::resize(std::size_t mb) {
   mb = std::max<std::size_t>(mb, 1);
   const std::size_t count = (mb << 20) / sizeof(Bucket);
   Bucket* fresh = map_zeroed(count);
   if (!fresh && buckets_) {
-    // Short of memory: release the old table and try again.
-    unmap(buckets_, count_);
+    // Short of memory: release the old table (now, not on a thread) and try again.
+    munmap(buckets_, count_ * sizeof(Bucket));
     buckets_ = nullptr;
     fresh = map_zeroed(count);
     if (!fresh) {
@@ -99,8 +114,16 @@ std::string TranspositionTable::resize(std::size_t mb) {
 }
 
 void TranspositionTable::clear() {
-  zero_parallel(buckets_, count_);
   generation_ = 0;
+  if (count_ * sizeof(Bucket) >= LARGE_BYTES) {
+    // A large table is replaced by fresh memory (zeros, present when touched) at once.
+    if (Bucket* fresh = map_zeroed(count_)) {
+      unmap(buckets_, count_);
+      buckets_ = fresh;
+      return;
+    }
+  }
+  zero_parallel(buckets_, count_);
 }
 
 bool TranspositionTable::probe(u64 key, TTHit& out) const {

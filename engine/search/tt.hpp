@@ -1,7 +1,8 @@
 // The transposition table: shared by all search threads without locks. Each entry stores its key
 // XOR its data, so a torn write is detected as a miss. The table is mapped from the operating
-// system, so a size the machine cannot hold is refused at once, and cleared by all hardware
-// threads together.
+// system, so a size the machine cannot hold is refused at once; a new or cleared large table is
+// fresh memory whose pages the searches make present as they touch them, so no size takes long to
+// set or clear.
 #pragma once
 
 #include <atomic>
@@ -56,9 +57,11 @@ class TranspositionTable {
   Bucket& bucket(u64 key) const { return buckets_[std::size_t(u128(key) * count_ >> 64)]; }
   static u64 pack(Move m, Value v, int depth, Bound b, u8 gen);
 
+  // From this size on, a table is cleared by mapping fresh memory and given back on a thread.
+  static constexpr std::size_t LARGE_BYTES = std::size_t(64) << 20;
   static Bucket* map_zeroed(std::size_t count);  // nullptr when the memory cannot be had
   static void zero_parallel(Bucket* b, std::size_t count);
-  static void unmap(Bucket* b, std::size_t count);
+  static void unmap(Bucket* b, std::size_t count);  // large tables on a detached thread
 
   Bucket* buckets_ = nullptr;
   std::size_t count_ = 0;

@@ -187,6 +187,34 @@ def check_cli_write_failure(b, scale):
     assert r.returncode == 2 and "negative" in r.stderr, r.stderr
 
 
+def check_bestmove_ends_the_search(b, scale):
+    # A reader of the bestmove finds the search over: a report and isready sent after it are
+    # answered in order (stop prints the bestmove while the search thread may still be finishing).
+    e = Engine(b, scale)
+    for i in range(20):
+        e.send("position startpos")
+        e.send("go infinite")
+        assert e.wait_for(lambda l: l.startswith("info depth"), 10), "try %d: no info line" % i
+        e.send("stop")
+        assert e.wait_for(lambda l: l.startswith("bestmove"), 10), "try %d: no bestmove" % i
+        e.send("d")
+        e.send("isready")
+        first = e.wait_for(lambda l: l.startswith("Status:") or l == "readyok", 10)
+        assert first and first.startswith("Status:"), "try %d: readyok before the board report" % i
+        assert e.wait_for(lambda l: l == "readyok", 10), "try %d: no readyok" % i
+    e.send("quit")
+    assert e.finish() == 0
+
+
+def check_help_and_version(b, scale):
+    # GNU style: --help and --version print to standard output and exit 0.
+    r = subprocess.run([b, "--help"], capture_output=True, text=True, timeout=30 * scale)
+    assert r.returncode == 0 and "Usage: ordo" in r.stdout and "--version" in r.stdout, (r.returncode, r.stdout[:200])
+    r = subprocess.run([b, "--version"], capture_output=True, text=True, timeout=30 * scale)
+    assert r.returncode == 0 and r.stdout.startswith("ordo ") and r.stdout.count("\n") == 1, (r.returncode, r.stdout, r.stderr)
+    assert r.stdout.split()[1][0].isdigit(), "no version number: %r" % r.stdout
+
+
 def check_terminal_banner_and_help(b, scale):
     pid, fd = pty.fork()
     if pid == 0:
@@ -226,6 +254,8 @@ def main():
         ("counters at the cap", lambda: check_counter_cap(a.binary, a.time_scale)),
         ("command line: failed writes, negative depth", lambda: check_cli_write_failure(a.binary, a.time_scale)),
         ("terminal banner and help", lambda: check_terminal_banner_and_help(a.binary, a.time_scale)),
+        ("--help and --version", lambda: check_help_and_version(a.binary, a.time_scale)),
+        ("a bestmove ends the search for what follows", lambda: check_bestmove_ends_the_search(a.binary, a.time_scale)),
     ]
     failed = 0
     for name, fn in checks:

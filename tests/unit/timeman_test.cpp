@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "search/timeman.hpp"
 
@@ -64,6 +65,102 @@ TEST_CASE("no clock for the side to move means no time limit") {
   const TimeBudget b = plan_time(l, WHITE, 30);
   CHECK(b.hard_ms == -1);
   CHECK(b.soft_ms == -1);
+}
+
+TEST_CASE("a starved search that overruns its share move after move gets a slowdown, and loses it again") {
+  DelayWatch w;
+  const SearchLimits l = clock_limits(2000, 50);
+  CHECK(w.slowdown() == 1.0);
+  for (int move = 0; move < 12; ++move) {
+    const TimeBudget b = plan_time(l, WHITE, 30, w.observed());
+    w.on_go(l, WHITE);
+    w.on_bestmove(b.hard_ms, b);  // every move runs to its hard stop
+  }
+  CHECK(w.slowdown() > 1.5);
+  const TimeBudget slowed = plan_time(l, WHITE, 30, w.observed());
+  const TimeBudget quiet = plan_time(l, WHITE, 30);
+  CHECK(slowed.hard_ms < quiet.hard_ms);
+  CHECK(slowed.soft_ms < quiet.soft_ms);
+  CHECK(slowed.target_ms == quiet.target_ms);  // the share itself is unchanged
+  for (int move = 0; move < 60; ++move) {
+    const TimeBudget b = plan_time(l, WHITE, 30, w.observed());
+    w.on_go(l, WHITE);
+    w.on_bestmove(b.soft_ms / 2, b);  // a quiet machine: iterations end well inside the share
+  }
+  CHECK(w.slowdown() == 1.0);
+}
+
+TEST_CASE("a quiet machine's moves leave the budget as the option makes it") {
+  DelayWatch w;
+  SearchLimits l = clock_limits(10000, 100);
+  for (int move = 0; move < 30; ++move) {
+    const TimeBudget b = plan_time(l, WHITE, 30, w.observed());
+    w.on_go(l, WHITE);
+    w.on_bestmove(b.soft_ms * 6 / 10, b);
+    l.time_left_ms[WHITE] += 100 - int(b.soft_ms * 6 / 10) - 2;  // the caller's clock: 2 ms more
+  }
+  CHECK(w.slowdown() == 1.0);
+  CHECK(w.delay_ms() <= 3);
+  const TimeBudget b = plan_time(l, WHITE, 30, w.observed());
+  CHECK(std::abs(b.soft_ms - plan_time(l, WHITE, 30).soft_ms) <= 3);
+  CHECK(std::abs(b.hard_ms - plan_time(l, WHITE, 30).hard_ms) <= 12);  // four times the soft share
+}
+
+TEST_CASE("a mean delay past the increment keeps the shortfall of the coming moves back") {
+  const SearchLimits l = clock_limits(2000, 50);
+  const TimeBudget quiet = plan_time(l, WHITE, 30);
+  const TimeBudget paid = plan_time(l, WHITE, 30, {1.0, 30, 40});  // the increment still covers it
+  CHECK(paid.soft_ms < quiet.soft_ms);
+  CHECK(paid.soft_ms >= (2000 - 30) / 30);
+  const TimeBudget starved = plan_time(l, WHITE, 30, {1.0, 30, 100});  // 50 ms a move short
+  CHECK(starved.hard_ms <= std::max<i64>(1, (2000 - 30 - 50 * 30) / 4));
+  CHECK(plan_time(clock_limits(1000, 50), WHITE, 30, {1.0, 30, 100}).hard_ms == 1);  // all kept back
+}
+
+TEST_CASE("the clock falling by more than the engine measured is a delay the next budgets keep") {
+  DelayWatch w;
+  SearchLimits l = clock_limits(2000, 50);
+  TimeBudget b = plan_time(l, BLACK, 30);
+  w.on_go(l, BLACK);
+  w.on_bestmove(100, b);  // the engine saw 100 ms ...
+  l.time_left_ms[BLACK] = 2000 + 50 - 400;  // ... the caller's clock 400 ms
+  w.on_go(l, BLACK);
+  CHECK(w.delay_ms() == 300);
+  b = plan_time(l, BLACK, 30, w.observed());
+  CHECK(b.hard_ms <= l.time_left_ms[BLACK] - 300 - margin(l.time_left_ms[BLACK], 0));
+  // The peak fades move by move.
+  for (int move = 0; move < 40; ++move) {
+    b = plan_time(l, BLACK, 30, w.observed());
+    w.on_go(l, BLACK);
+    w.on_bestmove(b.soft_ms, b);
+    l.time_left_ms[BLACK] += 50 - int(b.soft_ms);
+  }
+  CHECK(w.delay_ms() < 100);
+}
+
+TEST_CASE("a late bestmove counts as a delay; a clock that rose (a new game) says nothing") {
+  DelayWatch w;
+  SearchLimits l = clock_limits(1000, 0);
+  TimeBudget b = plan_time(l, WHITE, 30);
+  w.on_go(l, WHITE);
+  w.on_bestmove(b.hard_ms + 150, b);  // noticed its deadline 150 ms late
+  l.time_left_ms[WHITE] = 60000;      // a new game
+  w.on_go(l, WHITE);
+  CHECK(w.delay_ms() == 150);
+  CHECK(w.last_delay_ms() == 150);
+}
+
+TEST_CASE("of a fixed move time an observed delay may keep up to a half, the option a fifth") {
+  SearchLimits l;
+  l.movetime_ms = 100;
+  CHECK(plan_time(l, WHITE, 30).hard_ms == 80);
+  CHECK(plan_time(l, WHITE, 30, {1.0, 35, 0}).hard_ms == 65);
+  CHECK(plan_time(l, WHITE, 30, {1.0, 400, 0}).hard_ms == 50);
+  DelayWatch w;
+  const TimeBudget b = plan_time(l, WHITE, 30);
+  w.on_go(l, WHITE);
+  w.on_bestmove(b.hard_ms + 40, b);
+  CHECK(w.delay_ms() == 40);
 }
 
 }  // TEST_SUITE
