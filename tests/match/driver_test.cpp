@@ -65,7 +65,7 @@ TEST_SUITE("driver") {
     CHECK(WIFSIGNALED(*p.wait_status()));
   }
 
-  TEST_CASE("the processes an engine started end with it, whether it leaves or is killed") {
+  TEST_CASE("the processes an engine started end with it whether it leaves or is killed") {
     // A shell that starts a sleeper, prints its pid, and leaves on its next input line (or hangs).
     for (const bool leaves : {true, false}) {
       EngineProcess p(shell(std::string("sleep 600 & echo $!; ") + (leaves ? "read x; exit 0" : "exec sleep 600")));

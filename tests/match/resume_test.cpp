@@ -137,7 +137,7 @@ TEST_SUITE("match") {
     std::remove(c.pgnout.c_str());
   }
 
-  TEST_CASE("resume: a record whose result its moves do not give, or a doubled game, is refused") {
+  TEST_CASE("resume: a record whose result its moves do not give or a doubled game is refused") {
     MatchConfig c = two_engines();
     c.pgnout = "/tmp/ordo_resume_bad_test_" + std::to_string(::getpid()) + ".pgn";
     const auto games = make_schedule(c);

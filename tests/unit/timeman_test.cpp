@@ -67,7 +67,7 @@ TEST_CASE("no clock for the side to move means no time limit") {
   CHECK(b.soft_ms == -1);
 }
 
-TEST_CASE("a starved search that overruns its share move after move gets a slowdown, and loses it again") {
+TEST_CASE("a starved search that overruns its share move after move gets a slowdown and loses it again") {
   DelayWatch w;
   const SearchLimits l = clock_limits(2000, 50);
   CHECK(w.slowdown() == 1.0);
@@ -138,7 +138,7 @@ TEST_CASE("the clock falling by more than the engine measured is a delay the nex
   CHECK(w.delay_ms() < 100);
 }
 
-TEST_CASE("a late bestmove counts as a delay; a clock that rose (a new game) says nothing") {
+TEST_CASE("a late bestmove counts as a delay and a clock that rose (a new game) says nothing") {
   DelayWatch w;
   SearchLimits l = clock_limits(1000, 0);
   TimeBudget b = plan_time(l, WHITE, 30);
@@ -150,7 +150,7 @@ TEST_CASE("a late bestmove counts as a delay; a clock that rose (a new game) say
   CHECK(w.last_delay_ms() == 150);
 }
 
-TEST_CASE("of a fixed move time an observed delay may keep up to a half, the option a fifth") {
+TEST_CASE("of a fixed move time an observed delay may keep up to a half and the option a fifth") {
   SearchLimits l;
   l.movetime_ms = 100;
   CHECK(plan_time(l, WHITE, 30).hard_ms == 80);
