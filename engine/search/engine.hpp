@@ -28,14 +28,20 @@ class Engine {
   const Position& position() const;                  // after the last turn
   const std::vector<u64>& history_keys() const;      // keys of every position of the game, start first
 
-  // Options. Each may be called while no search runs.
-  // 1..65536 MB. Returns "" or why the size could not be had (the table then keeps its old size).
+  // Options. Each may be called while no search runs. A setting's range and its value in a new
+  // engine (the protocol's options announce both); the setters clamp to the range.
+  struct Range { int min, max, initial; };
+  static constexpr Range HASH_MB{1, 65536, 16};
+  static constexpr Range THREADS{1, 256, 1};
+  static constexpr Range MULTIPV{1, 256, 1};
+  static constexpr Range MOVE_OVERHEAD_MS{0, 5000, 30};
+  // Returns "" or why the size could not be had (the table then keeps its old size).
   std::string set_hash_mb(std::size_t mb);
-  // 1..256 asked; returns the number of search threads used: at most the machine's hardware
-  // threads (max_threads()), since more only slow the search and break the stop promise.
+  // Returns the number of search threads used: at most the machine's hardware threads
+  // (max_threads()), since more only slow the search and break the stop promise.
   int set_threads(int n);
   static int max_threads();
-  void set_multipv(int n);                           // 1..256
+  void set_multipv(int n);
   void set_move_overhead_ms(int ms);
   // Baselines for strength tests: Random plays a uniformly random legal turn (seeded, so a
   // game is reproducible); Greedy plays the turn with the best static evaluation one turn ahead
