@@ -4,7 +4,7 @@
 #include <string>
 
 #include "game.hpp"
-#include "search/engine.hpp"
+#include "search/search_types.hpp"
 
 namespace ordo::protocol {
 

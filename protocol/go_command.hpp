@@ -5,7 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "search/engine.hpp"
+#include "position.hpp"
+#include "search/search_types.hpp"
 
 namespace ordo::protocol {
 

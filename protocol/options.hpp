@@ -1,58 +1,61 @@
-// The option table: what `uci`/`ugi` announce and what `setoption` accepts. Names are matched
-// case-insensitively. The table only validates; the session applies a validated setting.
+// The option registry: each option is declared once (the session declares them all), with its
+// type, range or values, default and the action that applies a new value. `uci`/`ugi` announce
+// the registry and `setoption` sets through it; docs/PROTOCOL.md's option table is checked
+// against the announcement (tests/protocol/check_options_doc.py). Names match case-insensitively.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "types.hpp"
-
 namespace ordo::protocol {
 
-enum class OptionId { Variant, Hash, Threads, MultiPV, MoveOverhead, ClearHash, Ponder, ShowWDL, PlayMode, Seed, EvalMode, EvalFile };
+struct Option {
+  enum class Type { Check, Spin, Combo, Button, String };
+  // Called after `setoption` has set a valid value (for a button: on every press).
+  using Action = std::function<void(const Option&)>;
 
-struct OptionSpec {
-  OptionId id;
+  static Option check(std::string name, bool initial);
+  static Option spin(std::string name, std::int64_t initial, std::int64_t min, std::int64_t max);
+  static Option combo(std::string name, std::string initial, std::vector<std::string> vars);
+  static Option button(std::string name);
+  static Option string(std::string name);  // default: empty (announced as <empty>)
+
   std::string name;
-  enum class Type { Check, Spin, Combo, Button, String } type;
-  // check: "true"/"false"; spin: a number; combo: one of `vars`; string: any text ("" shown as <empty>)
+  Type type = Type::Button;
+  // check: "true"/"false"; spin: a number; combo: one of `vars`; string: any text
   std::string default_value;
   std::int64_t min = 0, max = 0;
   std::vector<std::string> vars;
+  Action on_change;
+  std::string value;  // the current value, in its canonical spelling
+
+  std::int64_t number() const;  // a spin's value
+  bool flag() const { return value == "true"; }
+  // The `option name … type …` line of the handshake.
+  std::string announcement() const;
 };
 
-// A setting that passed validation: the canonical text of the value and, for spins and checks,
-// its number (checks: 0 or 1).
-struct Setting {
-  OptionId id;
-  std::string value;
-  std::int64_t number = 0;
-};
-
-class OptionTable {
+class OptionRegistry {
  public:
-  // `variant`: the variant chosen on the command line, announced as UCI_Variant's default.
-  explicit OptionTable(Variant variant);
+  // Declares an option (announced in declaration order) with the action that applies it.
+  void add(Option option, Option::Action on_change = {});
 
-  // One `option name … type …` line per option, in table order.
+  // One `option name … type …` line per option, in declaration order.
   std::vector<std::string> announce() const;
 
-  // Parses the words after `setoption` (`name <words> [value <words>]`). On success returns an
-  // empty string and fills `out`; otherwise returns the error message. Nothing is stored: call
-  // commit() once the setting has been applied.
-  std::string parse(const std::vector<std::string>& words, Setting& out) const;
-  void commit(const Setting& s);
+  // `setoption name <words> [value <words>]` (words[0] is "setoption"): checks the value, stores it
+  // and runs the option's action. Returns "" or the one-line error; on error nothing changes.
+  std::string set(const std::vector<std::string>& words);
 
-  // The current value text of an option.
-  const std::string& value(OptionId id) const;
-  bool flag(OptionId id) const { return value(id) == "true"; }
+  // The option of that exact name (a programming error if there is none).
+  const Option& operator[](std::string_view name) const;
 
  private:
-  const OptionSpec* find(std::string_view name) const;
-  std::vector<OptionSpec> specs_;
-  std::vector<std::string> values_;  // parallel to specs_
+  Option* find(std::string_view name);
+  std::vector<Option> options_;
 };
 
 }  // namespace ordo::protocol

@@ -39,13 +39,14 @@ const char* const HELP_TEXT =
 }  // namespace
 
 Session::Session(Output& out, Engine& engine, Variant variant, const std::optional<Position>& start)
-    : out_(out), options_(variant), game_(variant), worker_(out, engine) {
+    : out_(out), game_(variant), worker_(out, engine) {
   if (start) game_.set_start(*start);
-  // The engine starts with the values the option table announces.
-  const auto number = [&](OptionId id) { return std::stoll(options_.value(id)); };
-  const std::size_t hash = std::size_t(number(OptionId::Hash));
-  const int threads = int(number(OptionId::Threads)), multipv = int(number(OptionId::MultiPV));
-  const int overhead = int(number(OptionId::MoveOverhead));
+  declare_options(variant);
+  // The engine starts with the values the registry announces.
+  const auto number = [&](const char* name) { return options_[name].number(); };
+  const std::size_t hash = std::size_t(number("Hash"));
+  const int threads = int(number("Threads")), multipv = int(number("MultiPV"));
+  const int overhead = int(number("Move Overhead"));
   worker_.submit([=](Engine& e, const auto&) {
     e.set_hash_mb(hash);
     e.set_threads(threads);
@@ -53,6 +54,60 @@ Session::Session(Output& out, Engine& engine, Variant variant, const std::option
     e.set_move_overhead_ms(overhead);
   });
   apply_play_mode();
+}
+
+// Every option, in the order `uci` announces them, with what setting it does (docs/PROTOCOL.md,
+// "Options"). Engine work goes through the worker, in command order.
+void Session::declare_options(Variant variant) {
+  Output& out = out_;
+  const auto spin = [](const char* name, Engine::Range r) { return Option::spin(name, r.initial, r.min, r.max); };
+  options_.add(Option::combo("UCI_Variant", variant == Variant::OrdoX ? "ordox" : "ordo", {"ordo", "ordox"}),
+               [this](const Option& o) {
+                 game_.reset(*parse_variant(o.value));
+                 say("info string variant " + o.value + " startpos " + to_fen(game_.start()) + "\n");
+               });
+  options_.add(spin("Hash", Engine::HASH_MB), [this, &out](const Option& o) {
+    worker_.submit([mb = std::size_t(o.number()), &out](Engine& e, const auto&) {
+      if (std::string err = e.set_hash_mb(mb); !err.empty()) out.error(err);
+    });
+  });
+  options_.add(spin("Threads", Engine::THREADS), [this, &out](const Option& o) {
+    worker_.submit([n = int(o.number()), &out](Engine& e, const auto&) {
+      const int used = e.set_threads(n);
+      if (used < n)
+        out.info("Threads " + std::to_string(n) + " capped at " + std::to_string(used) +
+                 ", the hardware threads of this machine");
+    });
+  });
+  options_.add(spin("MultiPV", Engine::MULTIPV), [this](const Option& o) {
+    worker_.submit([n = int(o.number())](Engine& e, const auto&) { e.set_multipv(n); });
+  });
+  options_.add(spin("Move Overhead", Engine::MOVE_OVERHEAD_MS), [this](const Option& o) {
+    worker_.submit([n = int(o.number())](Engine& e, const auto&) { e.set_move_overhead_ms(n); });
+  });
+  options_.add(Option::button("Clear Hash"),
+               [this](const Option&) { worker_.submit([](Engine& e, const auto&) { e.clear_hash(); }); });
+  options_.add(Option::check("Ponder", false));       // the GUI may ponder; the engine never does on its own
+  options_.add(Option::check("UCI_ShowWDL", false));  // read at each go
+  // Baseline players for strength tests (random or greedy one-turn); seeded for reproducibility.
+  options_.add(Option::combo("Play Mode", "search", {"search", "random", "greedy"}),
+               [this](const Option&) { apply_play_mode(); });
+  options_.add(Option::spin("Seed", 1, 1, 1000000000), [this](const Option&) { apply_play_mode(); });
+  // The evaluation the search uses: auto is each variant's default (docs/NETWORK.md).
+  options_.add(Option::combo("EvalMode", "auto", {"auto", "hand", "network"}), [this](const Option& o) {
+    const auto m = o.value == "hand" ? Engine::EvalMode::Hand
+                   : o.value == "network" ? Engine::EvalMode::Network : Engine::EvalMode::Auto;
+    worker_.submit([m](Engine& e, const auto&) { e.set_eval_mode(m); });
+  });
+  // A network file for the variant its header names; the embedded network until set. The option
+  // keeps its text even when the file is refused; the engine keeps its network.
+  options_.add(Option::string("EvalFile"), [this, &out](const Option& o) {
+    worker_.submit([path = o.value, &out](Engine& e, const auto&) {
+      std::string loaded;
+      if (std::string err = e.load_network(path, loaded); !err.empty()) out.error(err);
+      else out.info(loaded);
+    });
+  });
 }
 
 void Session::run(std::istream& in, bool interactive) {
@@ -139,58 +194,7 @@ void Session::cmd_handshake(Dialect dialect) {
 void Session::cmd_help() { say(HELP_TEXT); }
 
 void Session::cmd_setoption(const Words& w) {
-  Setting s;
-  if (std::string err = options_.parse(w, s); !err.empty()) return say_error(err);
-  Output& out = out_;
-  switch (s.id) {
-    case OptionId::Variant: {
-      game_.reset(*parse_variant(s.value));
-      say("info string variant " + s.value + " startpos " + to_fen(game_.start()) + "\n");
-      break;
-    }
-    case OptionId::Hash:
-      worker_.submit([mb = std::size_t(s.number), &out](Engine& e, const auto&) {
-        if (std::string err = e.set_hash_mb(mb); !err.empty()) out.error(err);
-      });
-      break;
-    case OptionId::Threads:
-      worker_.submit([n = int(s.number), &out](Engine& e, const auto&) {
-        const int used = e.set_threads(n);
-        if (used < n)
-          out.info("Threads " + std::to_string(n) + " capped at " + std::to_string(used) +
-                   ", the hardware threads of this machine");
-      });
-      break;
-    case OptionId::MultiPV:
-      worker_.submit([n = int(s.number)](Engine& e, const auto&) { e.set_multipv(n); });
-      break;
-    case OptionId::MoveOverhead:
-      worker_.submit([n = int(s.number)](Engine& e, const auto&) { e.set_move_overhead_ms(n); });
-      break;
-    case OptionId::ClearHash: worker_.submit([](Engine& e, const auto&) { e.clear_hash(); }); break;
-    case OptionId::Ponder: break;   // the GUI may ponder; the engine never ponders on its own
-    case OptionId::ShowWDL: break;  // read at each go
-    case OptionId::EvalMode: {
-      const auto m = s.value == "hand" ? Engine::EvalMode::Hand
-                     : s.value == "network" ? Engine::EvalMode::Network : Engine::EvalMode::Auto;
-      worker_.submit([m](Engine& e, const auto&) { e.set_eval_mode(m); });
-      break;
-    }
-    case OptionId::EvalFile:
-      // The option keeps its text even when the file is refused; the engine keeps its network.
-      worker_.submit([path = s.value, &out](Engine& e, const auto&) {
-        std::string loaded;
-        if (std::string err = e.load_network(path, loaded); !err.empty()) out.error(err);
-        else out.info(loaded);
-      });
-      break;
-    case OptionId::PlayMode:
-    case OptionId::Seed:
-      options_.commit(s);  // apply_play_mode reads both values
-      apply_play_mode();
-      return;
-  }
-  options_.commit(s);
+  if (std::string err = options_.set(w); !err.empty()) say_error(err);
 }
 
 void Session::cmd_newgame() {
@@ -233,7 +237,7 @@ void Session::cmd_go(const Words& w) {
   job.turns = game_.turns();
   job.limits = std::move(go.limits);
   job.dialect = dialect_;
-  job.show_wdl = options_.flag(OptionId::ShowWDL);
+  job.show_wdl = options_["UCI_ShowWDL"].flag();
   worker_.submit_go(std::move(job));
 }
 
@@ -275,9 +279,9 @@ void Session::cmd_bench(const Words& w) {
 }
 
 void Session::apply_play_mode() {
-  const std::string& mode = options_.value(OptionId::PlayMode);
+  const std::string& mode = options_["Play Mode"].value;
   const auto m = mode == "random" ? Engine::PlayMode::Random : mode == "greedy" ? Engine::PlayMode::Greedy : Engine::PlayMode::Search;
-  const u64 seed = u64(std::stoll(options_.value(OptionId::Seed)));
+  const u64 seed = u64(options_["Seed"].number());
   worker_.submit([m, seed](Engine& e, const auto&) { e.set_play_mode(m, seed); });
 }
 

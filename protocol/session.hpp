@@ -55,9 +55,10 @@ class Session {
   void cmd_bench(const Words& w);
   void cmd_help();
   void apply_play_mode();
+  void declare_options(Variant variant);
 
   Output& out_;
-  OptionTable options_;
+  OptionRegistry options_;
   Game game_;
   Dialect dialect_ = Dialect::Uci;
   EngineWorker worker_;  // last: its thread stops before the rest is destroyed

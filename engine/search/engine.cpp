@@ -17,13 +17,13 @@
 namespace ordo {
 
 struct Engine::Impl {
-  TranspositionTable tt{16};
+  TranspositionTable tt{std::size_t(HASH_MB.initial)};
   Position start = Position::start(Variant::Classic);
   Position current = start;
   std::vector<u64> keys{current.key()};
-  int threads = 1;
-  int multipv = 1;
-  int move_overhead_ms = 30;
+  int threads = THREADS.initial;
+  int multipv = MULTIPV.initial;
+  int move_overhead_ms = MOVE_OVERHEAD_MS.initial;
   DelayWatch delays;  // written by the search thread after its bestmove, read by go() after wait()
   TimingLog timing_log;
   PlayMode mode = PlayMode::Search;
@@ -117,19 +117,19 @@ const std::vector<u64>& Engine::history_keys() const { return impl_->keys; }
 
 std::string Engine::set_hash_mb(std::size_t mb) {
   wait();
-  return impl_->tt.resize(std::clamp<std::size_t>(mb, 1, 65536));
+  return impl_->tt.resize(std::clamp<std::size_t>(mb, HASH_MB.min, HASH_MB.max));
 }
 
-int Engine::max_threads() { return int(std::clamp(std::thread::hardware_concurrency(), 1u, 256u)); }
+int Engine::max_threads() { return int(std::clamp<unsigned>(std::thread::hardware_concurrency(), THREADS.min, THREADS.max)); }
 
 int Engine::set_threads(int n) {
   wait();
-  impl_->threads = std::clamp(n, 1, max_threads());
+  impl_->threads = std::clamp(n, THREADS.min, max_threads());
   impl_->make_shape_tables();
   return impl_->threads;
 }
-void Engine::set_multipv(int n) { impl_->multipv = std::clamp(n, 1, 256); }
-void Engine::set_move_overhead_ms(int ms) { impl_->move_overhead_ms = std::clamp(ms, 0, 5000); }
+void Engine::set_multipv(int n) { impl_->multipv = std::clamp(n, MULTIPV.min, MULTIPV.max); }
+void Engine::set_move_overhead_ms(int ms) { impl_->move_overhead_ms = std::clamp(ms, MOVE_OVERHEAD_MS.min, MOVE_OVERHEAD_MS.max); }
 void Engine::set_play_mode(PlayMode mode, u64 seed) {
   wait();
   impl_->mode = mode;

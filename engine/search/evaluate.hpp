@@ -6,7 +6,7 @@
 
 #include "position.hpp"
 #include "score.hpp"
-#include "search/engine.hpp"
+#include "search/search_types.hpp"
 
 namespace ordo {
 

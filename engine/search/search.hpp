@@ -8,7 +8,7 @@
 #include <memory>
 #include <vector>
 
-#include "search/engine.hpp"
+#include "search/search_types.hpp"
 #include "search/evaluate.hpp"
 #include "search/nnue_accumulator.hpp"
 #include "search/score.hpp"

@@ -3,7 +3,7 @@
 
 #include <chrono>
 
-#include "search/engine.hpp"
+#include "search/search_types.hpp"
 
 namespace ordo {
 
