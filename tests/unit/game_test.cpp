@@ -216,7 +216,7 @@ TEST_CASE("the move limit is reached after maxmoves full moves") {
   CHECK_FALSE(move_limit_reached(g.plies(), 2));
 }
 
-TEST_CASE("score adjudication: resign and draw after their counts, never once the game has ended") {
+TEST_CASE("score adjudication resigns and draws after their counts and never once the game has ended") {
   ResignAdjudication resign{.enabled = true, .movecount = 2, .score = 500, .twosided = false};
   Adjudicator a({}, resign);
   Game g(Variant::Classic);
