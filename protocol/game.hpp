@@ -1,51 +1,45 @@
-// The game the protocol plays: variant, start position and the turns played since, with every
-// position along the way (for repetition and for the referee queries of UGI).
+// The game the protocol plays, over the game model (engine/game): the commands that set it
+// (`position`, `flip`, a variant change) and the texts the front end reports about it.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "position.hpp"
+#include "game_model.hpp"
 
 namespace ordo::protocol {
 
-enum class Result { None, WhiteWins, BlackWins, Draw };
-
 class Game {
  public:
-  explicit Game(Variant v) { reset(v); }
+  explicit Game(Variant v) : game_(v) {}
 
   // The variant's start position and no turns.
-  void reset(Variant v);
+  void reset(Variant v) { game_ = game::Game(v); }
 
   // A given position (of this game's variant) and no turns.
-  void set_start(const Position& p);
+  void set_start(const Position& p) { game_ = game::Game(p); }
 
   // Applies a `position startpos|fen <FEN> [moves <t1> …]` command (words[0] == "position")
   // atomically: on any error the game is unchanged and the error message is returned; on
-  // success returns "".
+  // success returns "". Turns after an ending are accepted (the GUI owns the game).
   std::string set_from_command(const std::vector<std::string>& words);
 
   // The current position, colour-flipped, becomes the start of a new game without turns.
-  void flip();
+  void flip() { game_ = game::Game(current().colour_flipped()); }
 
-  Variant variant() const { return variant_; }
-  const Position& start() const { return positions_.front(); }
-  const Position& current() const { return positions_.back(); }
-  const std::vector<Turn>& turns() const { return turns_; }
+  Variant variant() const { return game_.variant(); }
+  const Position& start() const { return game_.start(); }
+  const Position& current() const { return game_.current(); }
+  const std::vector<Turn>& turns() const { return game_.turns(); }
 
-  // Index into positions of the first position that occurs for the third time (same board and
-  // side to move), or -1. Ends the game as a draw (RULES.md section 6, tool policy).
-  int threefold_at() const;
-  // The rules' result of the current position, else a draw by threefold repetition, else None.
-  Result result() const;
+  // The rules' result of the current position, else a draw once any position of the game has
+  // occurred for the third time (RULES.md section 6, tool policy), else Ongoing.
+  game::Outcome result() const { return game_.outcome(); }
   // "ongoing", "white wins (…)", "black wins (…)" or "draw (threefold repetition)".
   std::string status_text() const;
 
  private:
-  Variant variant_ = Variant::Classic;
-  std::vector<Turn> turns_;
-  std::vector<Position> positions_;  // start first; one more than turns_
+  game::Game game_;
 };
 
 }  // namespace ordo::protocol

@@ -243,13 +243,14 @@ void Session::cmd_go(const Words& w) {
 
 void Session::cmd_query(const Words& w) {
   if (w.size() != 2) return say_error("expected 'query p1turn|gameover|result'");
-  const Result r = game_.result();
+  using game::Outcome;
+  const Outcome r = game_.result();
   if (w[1] == "p1turn") {
     say(std::string("response ") + (game_.current().side_to_move() == WHITE ? "true" : "false") + "\n");
   } else if (w[1] == "gameover") {
-    say(std::string("response ") + (r != Result::None ? "true" : "false") + "\n");
+    say(std::string("response ") + (r != Outcome::Ongoing ? "true" : "false") + "\n");
   } else if (w[1] == "result") {
-    const char* text = r == Result::WhiteWins ? "p1win" : r == Result::BlackWins ? "p2win" : r == Result::Draw ? "draw" : "none";
+    const char* text = r == Outcome::WhiteWins ? "p1win" : r == Outcome::BlackWins ? "p2win" : r == Outcome::Draw ? "draw" : "none";
     say(std::string("response ") + text + "\n");
   } else {
     say_error("unknown query '" + w[1] + "' (expected p1turn, gameover or result)");

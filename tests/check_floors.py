@@ -31,14 +31,12 @@ FLOORS = [
     ("search", r"engine/search/", ["core"]),
     ("driver", r"protocol/driver/", ["core", "game", "front end"]),
     ("records", r"protocol/records/", ["core", "game", "front end"]),
-    # The records' files while they still live beside the runner.
-    ("records", r"protocol/match/(game_record|game_replay|referee)\.[ch]pp$", ["core", "game", "front end"]),
     ("match", r"protocol/match/", ["core", "game", "front end", "driver", "records"]),
     ("web", r"protocol/web/", ["core", "game", "front end", "driver", "records"]),
     ("front end", r"protocol/[^/]+$", ["core", "game", "search", "facade"]),
 ]
 # The folders on the targets' include paths ("search/engine.hpp" is found under engine/).
-INCLUDE_ROOTS = ["engine", "protocol", "protocol/driver", "protocol/records", "protocol/match", "protocol/web"]
+INCLUDE_ROOTS = ["engine", "engine/game", "protocol", "protocol/driver", "protocol/records", "protocol/match", "protocol/web"]
 SOURCE = re.compile(r"\.(cpp|hpp)$")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 

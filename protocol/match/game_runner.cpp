@@ -3,15 +3,17 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <thread>
 #include <unistd.h>
 
+#include "adjudication.hpp"
 #include "notation.hpp"
 
 namespace ordo::match {
 
-using records::Outcome;
-using records::Termination;
+using game::Outcome;
+using game::Termination;
 
 namespace {
 
@@ -106,7 +108,7 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
   PlayedGame out;
   fill_tags(out.record, config, game, opening);
   std::string error;
-  auto referee = records::Referee::from_fen(opening.fen, config.variant, &error);
+  auto referee = game::Game::from_fen(opening.fen, config.variant, &error);
   const bool from_start = out.record.tag("SetUp") == "0";
 
   EnginePlayer* seat[2] = {&white, &black};
@@ -119,19 +121,16 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
   Clock clocks[2];
   for (int s = 0; s < 2; ++s) clocks[s].left_ms = seat[s]->spec().tc.base_ms;
 
-  int resign_count[2] = {0, 0};
-  int last_score[2] = {0, 0};
-  bool has_last[2] = {false, false};
-  int draw_count = 0;
+  game::Adjudicator adjudicator(config.draw, config.resign);
 
   auto finish = [&](Outcome o, Termination t, std::string detail = {}, int forfeit_side = -1) {
     out.outcome = o;
     out.termination = t;
     out.detail = std::move(detail);
     if (forfeit_side >= 0) out.forfeiter = engine_of[forfeit_side];
-    out.record.result = records::result_token(o);
+    out.record.result = game::result_token(o);
     out.record.set_tag("Result", out.record.result);
-    out.record.set_tag("Termination", records::termination_name(t));
+    out.record.set_tag("Termination", game::termination_name(t));
     out.record.set_tag("PlyCount", std::to_string(out.record.moves.size()));
     if (!out.detail.empty()) out.record.set_tag("TerminationDetail", out.detail);
     return out;
@@ -143,13 +142,13 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
   };
 
   for (;;) {
-    if (const Termination t = referee->status(); t != Termination::None) return finish(referee->outcome(), t);
-    if (config.maxmoves > 0 && referee->plies() >= 2 * config.maxmoves)
+    if (const Termination t = referee->termination(); t != Termination::None) return finish(referee->outcome(), t);
+    if (game::move_limit_reached(referee->plies(), config.maxmoves))
       return finish(Outcome::Draw, Termination::MoveLimit);
 
-    const int side = referee->position().side_to_move() == WHITE ? 0 : 1;
+    const int side = referee->current().side_to_move() == WHITE ? 0 : 1;
     EnginePlayer& mover = *seat[side];
-    const Outcome loss = records::win_for(side == 0 ? BLACK : WHITE);
+    const Outcome loss = game::win_for(side == 0 ? BLACK : WHITE);
     const std::string who = mover.spec().name;
 
     if (!not_ready[side].empty()) {
@@ -230,29 +229,9 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
     out.record.moves.push_back(records::RecordedMove{canonical, move_comment(a)});
 
     // Score adjudication, from the mover's own evaluation.
-    if (a.has_score) {
-      const int score = adjudication_score(a);
-      last_score[side] = score;
-      has_last[side] = true;
-      if (config.resign.enabled) {
-        const bool losing = score <= -config.resign.score &&
-                            (!config.resign.twosided || (has_last[1 - side] && last_score[1 - side] >= config.resign.score));
-        resign_count[side] = losing ? resign_count[side] + 1 : 0;
-        if (resign_count[side] >= config.resign.movecount && referee->status() == Termination::None)
-          return finish(records::win_for(side == 0 ? BLACK : WHITE), Termination::Adjudication);
-      }
-      if (config.draw.enabled) {
-        const bool quiet = std::abs(score) <= config.draw.score;
-        draw_count = quiet ? draw_count + 1 : 0;
-        const int fullmoves_played = referee->plies() / 2;
-        if (draw_count >= 2 * config.draw.movecount && fullmoves_played >= config.draw.movenumber &&
-            referee->status() == Termination::None)
-          return finish(Outcome::Draw, Termination::Adjudication);
-      }
-    } else {
-      resign_count[side] = 0;
-      draw_count = 0;
-    }
+    const auto score = a.has_score ? std::optional<int>(adjudication_score(a)) : std::nullopt;
+    if (const auto adjudicated = adjudicator.after_turn(*referee, side == 0 ? WHITE : BLACK, score))
+      return finish(*adjudicated, Termination::Adjudication);
   }
 }
 

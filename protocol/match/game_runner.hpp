@@ -10,15 +10,15 @@
 #include "game_record.hpp"
 #include "match_config.hpp"
 #include "openings.hpp"
-#include "referee.hpp"
+#include "outcome.hpp"
 #include "schedule.hpp"
 
 namespace ordo::match {
 
 struct PlayedGame {
   records::GameRecord record;
-  records::Outcome outcome = records::Outcome::Ongoing;
-  records::Termination termination = records::Termination::None;
+  game::Outcome outcome = game::Outcome::Ongoing;
+  game::Termination termination = game::Termination::None;
   std::string detail;        // the forfeit reason, empty otherwise
   int forfeiter = -1;        // engine index that forfeited, -1 if none
   bool interrupted = false;  // the runner was stopped: the game is incomplete and not to be counted

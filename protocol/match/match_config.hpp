@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "adjudication.hpp"
 #include "handshake.hpp"
 #include "time_control.hpp"
 #include "types.hpp"
@@ -27,19 +28,9 @@ struct SprtConfig {
   double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
 };
 
-struct DrawAdjudication {
-  bool enabled = false;
-  int movenumber = 0;   // not before this full move
-  int movecount = 0;    // consecutive full moves with both scores within score
-  int score = 0;        // centipawns
-};
-
-struct ResignAdjudication {
-  bool enabled = false;
-  int movecount = 0;  // consecutive own moves at or below -score
-  int score = 0;      // centipawns
-  bool twosided = false;
-};
+// -draw and -resign: the game model's adjudication hooks.
+using game::DrawAdjudication;
+using game::ResignAdjudication;
 
 enum class OpeningFormat { Epd, Fen };
 enum class OpeningOrder { Sequential, Random };

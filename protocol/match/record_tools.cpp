@@ -6,6 +6,7 @@
 #include <map>
 
 #include "game_replay.hpp"
+#include "notation.hpp"
 #include "results.hpp"
 #include "tournament.hpp"
 

@@ -9,7 +9,7 @@
 
 namespace ordo::match {
 
-using records::Termination;
+using game::Termination;
 
 namespace {
 
@@ -89,18 +89,18 @@ std::optional<FinishedGame> finished_from_record(const records::GameRecord& r, c
   g.score.white = index_of(*white);
   g.score.black = index_of(*black);
   if (g.score.white < 0 || g.score.black < 0) return fail("record of game " + *number + " names an unknown engine");
-  const auto outcome = records::parse_result_token(r.result);
-  if (outcome == records::Outcome::Ongoing && r.tag("Result").value_or("*") == "*") {
+  const auto outcome = game::parse_result_token(r.result);
+  if (outcome == game::Outcome::Ongoing && r.tag("Result").value_or("*") == "*") {
     if (unfinished) *unfinished = true;
     return fail("game " + *number + " is unfinished");
   }
   if (const auto replay = records::replay_record(r); !replay.ok)
     return fail("the record of game " + *number + " does not replay: " + replay.problems.front());
-  if (!outcome || *outcome == records::Outcome::Ongoing) return fail("game " + *number + " is unfinished");
-  g.score.white_points = *outcome == records::Outcome::WhiteWins ? 1.0 : *outcome == records::Outcome::Draw ? 0.5 : 0.0;
-  g.termination = records::parse_termination(r.tag("Termination").value_or("")).value_or(Termination::None);
-  if (records::is_forfeit(g.termination) && *outcome != records::Outcome::Draw)
-    g.forfeiter = *outcome == records::Outcome::WhiteWins ? g.score.black : g.score.white;
+  if (!outcome || *outcome == game::Outcome::Ongoing) return fail("game " + *number + " is unfinished");
+  g.score.white_points = *outcome == game::Outcome::WhiteWins ? 1.0 : *outcome == game::Outcome::Draw ? 0.5 : 0.0;
+  g.termination = game::parse_termination(r.tag("Termination").value_or("")).value_or(Termination::None);
+  if (game::is_forfeit(g.termination) && *outcome != game::Outcome::Draw)
+    g.forfeiter = *outcome == game::Outcome::WhiteWins ? g.score.black : g.score.white;
   return g;
 }
 
@@ -227,7 +227,7 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
   bool first = true;
   for (Termination t : kCauses) {
     if (!causes.count(t)) continue;
-    out += std::string(first ? " " : ", ") + records::termination_name(t) + " " + std::to_string(causes[t]);
+    out += std::string(first ? " " : ", ") + game::termination_name(t) + " " + std::to_string(causes[t]);
     first = false;
   }
   out += first ? " none\n" : "\n";
@@ -235,7 +235,7 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
     out += "Forfeits of " + c.names[static_cast<std::size_t>(engine)] + ":";
     bool f = true;
     for (const auto& [t, count] : by_cause) {
-      out += std::string(f ? " " : ", ") + records::termination_name(t) + " " + std::to_string(count);
+      out += std::string(f ? " " : ", ") + game::termination_name(t) + " " + std::to_string(count);
       f = false;
     }
     out += "\n";
@@ -291,7 +291,7 @@ std::string json_report(const std::vector<FinishedGame>& games, const ReportCont
   out += "  \"terminations\": {";
   first = true;
   for (const auto& [t, count] : causes) {
-    out += std::string(first ? "" : ", ") + json_string(records::termination_name(t)) + ": " + std::to_string(count);
+    out += std::string(first ? "" : ", ") + json_string(game::termination_name(t)) + ": " + std::to_string(count);
     first = false;
   }
   out += "},\n  \"forfeits\": {";
@@ -300,7 +300,7 @@ std::string json_report(const std::vector<FinishedGame>& games, const ReportCont
     out += std::string(first ? "" : ", ") + json_string(c.names[static_cast<std::size_t>(engine)]) + ": {";
     bool f = true;
     for (const auto& [t, count] : by) {
-      out += std::string(f ? "" : ", ") + json_string(records::termination_name(t)) + ": " + std::to_string(count);
+      out += std::string(f ? "" : ", ") + json_string(game::termination_name(t)) + ": " + std::to_string(count);
       f = false;
     }
     out += "}";

@@ -10,13 +10,13 @@
 #include "game_record.hpp"
 #include "match_config.hpp"
 #include "match_stats.hpp"
-#include "referee.hpp"
+#include "outcome.hpp"
 
 namespace ordo::match {
 
 struct FinishedGame {
   GameScore score;
-  records::Termination termination = records::Termination::None;
+  game::Termination termination = game::Termination::None;
   int forfeiter = -1;  // the engine that lost by forfeit, -1 if none
 };
 

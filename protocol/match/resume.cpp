@@ -44,7 +44,7 @@ std::optional<std::string> settings_mismatch(const records::GameRecord& existing
   const std::string game = "a game of " + std::to_string(plies) + " plies";
   if (maxmoves > 0 && plies > limit)
     return game + " in the records, longer than -maxmoves " + std::to_string(maxmoves) + " allows here";
-  if (existing.tag("Termination") == records::termination_name(records::Termination::MoveLimit)) {
+  if (existing.tag("Termination") == game::termination_name(game::Termination::MoveLimit)) {
     if (maxmoves <= 0) return game + " ended by the move limit in the records, no -maxmoves here";
     if (plies != limit)
       return game + " ended by the move limit in the records, -maxmoves " + std::to_string(maxmoves) +

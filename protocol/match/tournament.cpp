@@ -186,8 +186,8 @@ class Tournament {
     }
     FinishedGame fin;
     fin.score = GameScore{game.number, game.pair, game.white, game.black,
-                          played.outcome == records::Outcome::WhiteWins ? 1.0
-                          : played.outcome == records::Outcome::Draw    ? 0.5
+                          played.outcome == game::Outcome::WhiteWins ? 1.0
+                          : played.outcome == game::Outcome::Draw    ? 0.5
                                                                         : 0.0};
     fin.termination = played.termination;
     fin.forfeiter = played.forfeiter;
@@ -198,7 +198,7 @@ class Tournament {
       const int a = std::min(game.white, game.black), b = std::max(game.white, game.black);
       std::cout << "Finished game " << game.number << " (" << names_[static_cast<std::size_t>(game.white)] << " vs "
                 << names_[static_cast<std::size_t>(game.black)] << "): " << played.record.result << " {"
-                << records::termination_name(played.termination)
+                << game::termination_name(played.termination)
                 << (played.detail.empty() ? "" : ": " + played.detail) << "}  [" << finished_.size() << "/"
                 << todo_.size() << "]  " << running_score(finished_, a, b, names_) << std::endl;
     }
@@ -206,12 +206,12 @@ class Tournament {
         finished_.size() < todo_.size())
       std::cout << text_report(finished_, context_) << std::flush;
 
-    if (records::is_forfeit(played.termination) &&
-        (played.termination == records::Termination::Crash || played.termination == records::Termination::Stall) &&
+    if (game::is_forfeit(played.termination) &&
+        (played.termination == game::Termination::Crash || played.termination == game::Termination::Stall) &&
         !config_.recover && stop_reason_.empty()) {
       engine_failure_ = true;
       stop_reason_ = names_[static_cast<std::size_t>(played.forfeiter)] + " " +
-                     records::termination_name(played.termination) + "ed (" + played.detail +
+                     game::termination_name(played.termination) + "ed (" + played.detail +
                      "); give -recover to restart it and go on";
     }
     if (stop_reason_.empty() && sprt_decided()) stop_reason_ = "SPRT decision";

@@ -4,25 +4,13 @@
 
 #include "game_record.hpp"
 #include "notation.hpp"
-#include "referee.hpp"
 
 namespace ordo::web {
-
-namespace {
-
-// The Termination tag per the record format, from the shared referee.
-std::string termination_of(const WebGame& game) {
-  records::Referee referee(game.start());
-  for (int i = 0; i < game.cursor(); ++i) referee.play(format_turn(game.line()[i]), nullptr);
-  return records::termination_name(referee.status());
-}
-
-}  // namespace
 
 std::string save_record(const WebGame& game, const std::string& white, const std::string& black,
                         const std::string& date, const std::string& time_control) {
   records::GameRecord rec;
-  const Outcome outcome = game.outcome();
+  const std::string result = game::result_token(game.outcome());
   const std::string start_fen = to_fen(game.start());
   const bool standard = start_fen == to_fen(Position::start(game.variant()));
   rec.set_tag("Event", "ordo-web game");
@@ -31,15 +19,15 @@ std::string save_record(const WebGame& game, const std::string& white, const std
   rec.set_tag("Round", "-");
   rec.set_tag("White", white);
   rec.set_tag("Black", black);
-  rec.set_tag("Result", outcome.result());
+  rec.set_tag("Result", result);
   rec.set_tag("Variant", std::string(variant_name(game.variant())));
   rec.set_tag("FEN", start_fen);
   rec.set_tag("SetUp", standard ? "0" : "1");
-  rec.set_tag("Termination", termination_of(game));
+  rec.set_tag("Termination", game::termination_name(game.termination()));
   rec.set_tag("TimeControl", time_control);
   rec.set_tag("PlyCount", std::to_string(game.cursor()));
   for (int i = 0; i < game.cursor(); ++i) rec.moves.push_back({format_turn(game.line()[i]), ""});
-  rec.result = outcome.result();
+  rec.result = result;
   return records::write_record(rec);
 }
 

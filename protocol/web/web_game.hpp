@@ -1,5 +1,6 @@
-// The game shown on the page: a start position and a line of turns with a cursor into it, so the
-// page can undo, redo and jump. Every turn is checked by the rules core before it enters the line.
+// The game shown on the page: a line of turns over the game model (engine/game) with a cursor into
+// it, so the page can undo, redo and jump. Every turn is checked by the game model's referee before
+// it enters the line; how the game stands is the model's, at the cursor.
 #pragma once
 
 #include <optional>
@@ -7,16 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include "position.hpp"
+#include "game_model.hpp"
 
 namespace ordo::web {
-
-struct Outcome {
-  bool over = false;
-  std::optional<Color> winner;  // none for a draw or a game still going
-  std::string reason;           // "target row", "all pieces taken", "no legal turn", "threefold repetition"
-  std::string result() const;   // "1-0", "0-1", "1/2-1/2" or "*"
-};
 
 class WebGame {
  public:
@@ -36,26 +30,29 @@ class WebGame {
   // Moves the cursor to after `ply` turns of the line (0 = the start). False when out of range.
   bool jump(int ply);
 
-  Variant variant() const { return variant_; }
-  const Position& start() const { return positions_.front(); }
-  const Position& current() const { return positions_[cursor_]; }
+  Variant variant() const { return line_.variant(); }
+  const Position& start() const { return line_.start(); }
+  const Position& current() const { return line_.position(cursor_); }
   int cursor() const { return cursor_; }
-  int length() const { return int(turns_.size()); }
-  const std::vector<Turn>& line() const { return turns_; }
-  std::vector<std::string> tokens() const;  // canonical tokens of the whole line
+  int length() const { return line_.plies(); }
+  const std::vector<Turn>& line() const { return line_.turns(); }
+  std::vector<std::string> tokens() const { return line_.tokens(); }  // canonical tokens of the whole line
   // The turn that led to the current position, if any.
   std::optional<Turn> last_turn() const;
   // The state at the cursor: the rules decide first, then a third occurrence of a position (same
   // board and side to move) since the start ends the game as a draw (RULES.md section 6).
-  Outcome outcome() const;
+  game::Termination termination() const { return line_.termination_at(cursor_); }
+  game::Outcome outcome() const { return line_.outcome_at(cursor_); }
+  bool over() const { return termination() != game::Termination::None; }
 
  private:
-  Variant variant_ = Variant::Classic;
-  std::vector<Turn> turns_;
-  std::vector<Position> positions_;  // one more than turns_
+  game::Game line_;
   int cursor_ = 0;
 };
 
 std::string_view color_name(Color c);  // "white" or "black"
+// The page's words for how a game ended: "target row", "all pieces taken", "no legal turn",
+// "threefold repetition"; "" while it goes on.
+std::string_view reason_text(game::Termination t);
 
 }  // namespace ordo::web

@@ -243,7 +243,7 @@ void WebSession::cmd_stop() {
 
 void WebSession::cmd_hint() {
   const Color side = game_.current().side_to_move();
-  if (game_.outcome().over) return send_error("hint: the game is over");
+  if (game_.over()) return send_error("hint: the game is over");
   if (search_ && search_->purpose == Purpose::Play) return send_error("hint: an engine is thinking about its move");
   int engine = 0;
   if (engine_of(~side)) engine = *engine_of(~side);
@@ -295,7 +295,7 @@ void WebSession::cancel_search() {
 }
 
 void WebSession::maybe_engine_move() {
-  if (paused_ || search_ || game_.outcome().over) return;
+  if (paused_ || search_ || game_.over()) return;
   const auto engine = engine_of(game_.current().side_to_move());
   if (!engine) return;
   if (start_search(*engine, Purpose::Play)) send_state();
@@ -369,7 +369,7 @@ void WebSession::send_hello() {
 
 void WebSession::send_state() {
   const Position& pos = game_.current();
-  const Outcome outcome = game_.outcome();
+  const game::Outcome outcome = game_.outcome();
   JsonWriter out;
   out.begin_object().field("type", "state");
   out.field("variant", variant_name(game_.variant()));
@@ -390,12 +390,12 @@ void WebSession::send_state() {
     out.null();
   }
   out.key("status").begin_object();
-  out.field("over", outcome.over);
+  out.field("over", game_.over());
   out.key("winner");
-  if (outcome.winner) out.value(color_name(*outcome.winner));
+  if (const auto winner = game::winner_of(outcome)) out.value(color_name(*winner));
   else out.null();
-  out.field("reason", outcome.reason);
-  out.field("result", outcome.result());
+  out.field("reason", reason_text(game_.termination()));
+  out.field("result", game::result_token(outcome));
   out.end_object();
   out.key("split").begin_object();
   out.field("white", pos.split(WHITE)).field("black", pos.split(BLACK));

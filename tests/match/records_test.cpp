@@ -1,12 +1,14 @@
-// Game records: write/read round trip, the reader's tolerance and its errors, the referee's
-// threefold rule, and the replay checker catching every kind of inconsistent record.
+// Game records: write/read round trip, the reader's tolerance and its errors, the game model's
+// threefold rule as the records use it, and the replay checker catching every kind of inconsistent
+// record.
 #include <doctest/doctest.h>
 
 #include <sstream>
 
 #include "game_record.hpp"
 #include "game_replay.hpp"
-#include "referee.hpp"
+#include "game_model.hpp"
+#include "notation.hpp"
 
 using namespace ordo;
 using namespace ordo::records;
@@ -95,20 +97,20 @@ TEST_SUITE("records") {
   }
 
   TEST_CASE("referee: threefold repetition is a draw and ends the game") {
-    Referee ref(Position::start(Variant::Classic));
+    game::Game ref(Position::start(Variant::Classic));
     std::string err;
     for (const char* t : {"c1a1", "c8a8", "a1c1", "a8c8", "c1a1", "c8a8", "a1c1"}) REQUIRE(ref.play(t, &err));
-    CHECK(ref.status() == Termination::None);
+    CHECK(ref.termination() == game::Termination::None);
     REQUIRE(ref.play("a8c8", &err));
     CHECK(ref.repetitions() == 3);
-    CHECK(ref.status() == Termination::Threefold);
-    CHECK(ref.outcome() == Outcome::Draw);
+    CHECK(ref.termination() == game::Termination::Threefold);
+    CHECK(ref.outcome() == game::Outcome::Draw);
     CHECK_FALSE(ref.play("c1a1", &err));
     CHECK(err.find("over") != std::string::npos);
   }
 
   TEST_CASE("referee: illegal and malformed tokens leave the game unchanged") {
-    Referee ref(Position::start(Variant::Classic));
+    game::Game ref(Position::start(Variant::Classic));
     std::string err;
     CHECK_FALSE(ref.play("zz", &err));
     CHECK_FALSE(err.empty());
@@ -117,7 +119,7 @@ TEST_SUITE("records") {
     std::string canonical;
     REQUIRE(ref.play("d2c2d3", &err, &canonical));  // an ordo named from its other end
     CHECK(canonical == "c2d2c3");
-    CHECK_FALSE(Referee::from_fen("not a fen", Variant::Classic, &err));
+    CHECK_FALSE(game::Game::from_fen("not a fen", Variant::Classic, &err));
   }
 
   TEST_CASE("replay accepts consistent records") {

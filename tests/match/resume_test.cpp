@@ -31,19 +31,19 @@ MatchConfig two_engines() {
 
 // The record the command writes for a game, finished after `plies` legal moves (the first legal
 // turn each time) with `termination`.
-records::GameRecord written(const MatchConfig& c, const ScheduledGame& g, int plies, records::Termination termination) {
+records::GameRecord written(const MatchConfig& c, const ScheduledGame& g, int plies, game::Termination termination) {
   OpeningBook book(c.variant);
   records::GameRecord r;
   fill_tags(r, c, g, book.for_round(g.opening_round));
-  auto referee = records::Referee::from_fen(book.for_round(g.opening_round).fen, c.variant, nullptr);
+  auto referee = game::Game::from_fen(book.for_round(g.opening_round).fen, c.variant, nullptr);
   for (int i = 0; i < plies; ++i) {
-    const std::string token = format_turn(legal_turns(referee->position()).front());
+    const std::string token = format_turn(legal_turns(referee->current()).front());
     REQUIRE(referee->play(token, nullptr));
     r.moves.push_back({token, ""});
   }
   r.result = "1/2-1/2";
   r.set_tag("Result", r.result);
-  r.set_tag("Termination", records::termination_name(termination));
+  r.set_tag("Termination", game::termination_name(termination));
   r.set_tag("PlyCount", std::to_string(plies));
   return r;
 }
@@ -55,8 +55,8 @@ TEST_SUITE("match") {
     const MatchConfig c = two_engines();
     const auto games = make_schedule(c);
     REQUIRE(games.size() == 4);
-    const records::GameRecord expected = written(c, games[1], 0, records::Termination::None);
-    records::GameRecord existing = written(c, games[1], 8, records::Termination::Threefold);
+    const records::GameRecord expected = written(c, games[1], 0, game::Termination::None);
+    records::GameRecord existing = written(c, games[1], 8, game::Termination::Threefold);
     existing.set_tag("Site", "another host");
     existing.set_tag("Date", "2001.01.01");
     CHECK_FALSE(settings_mismatch(existing, expected, 0));
@@ -65,16 +65,16 @@ TEST_SUITE("match") {
   TEST_CASE("resume: another variant or time control or opening or engine is a mismatch") {
     const MatchConfig c = two_engines();
     const auto games = make_schedule(c);
-    const records::GameRecord expected = written(c, games[0], 0, records::Termination::None);
+    const records::GameRecord expected = written(c, games[0], 0, game::Termination::None);
     for (const char* tag : {"Variant", "TimeControl", "FEN", "Opening", "White", "Pair", "Round", "Event"}) {
-      records::GameRecord existing = written(c, games[0], 4, records::Termination::Threefold);
+      records::GameRecord existing = written(c, games[0], 4, game::Termination::Threefold);
       existing.set_tag(tag, "changed");
       const auto why = settings_mismatch(existing, expected, 0);
       REQUIRE_MESSAGE(why, tag);
       CHECK(why->find(tag) != std::string::npos);
       CHECK(why->find("'changed' in the records") != std::string::npos);
     }
-    records::GameRecord missing = written(c, games[0], 4, records::Termination::Threefold);
+    records::GameRecord missing = written(c, games[0], 4, game::Termination::Threefold);
     missing.tags.erase(missing.tags.begin() + 7);  // Variant
     const auto why = settings_mismatch(missing, expected, 0);
     REQUIRE(why);
@@ -84,12 +84,12 @@ TEST_SUITE("match") {
   TEST_CASE("resume: the move limit must agree with the games' lengths") {
     const MatchConfig c = two_engines();
     const auto games = make_schedule(c);
-    const records::GameRecord expected = written(c, games[0], 0, records::Termination::None);
-    const records::GameRecord limited = written(c, games[0], 6, records::Termination::MoveLimit);
+    const records::GameRecord expected = written(c, games[0], 0, game::Termination::None);
+    const records::GameRecord limited = written(c, games[0], 6, game::Termination::MoveLimit);
     CHECK_FALSE(settings_mismatch(limited, expected, 3));
     CHECK(settings_mismatch(limited, expected, 4));  // would have gone on to 8 plies
     CHECK(settings_mismatch(limited, expected, 0));  // would have gone on
-    const records::GameRecord won = written(c, games[0], 7, records::Termination::TargetRow);
+    const records::GameRecord won = written(c, games[0], 7, game::Termination::TargetRow);
     CHECK_FALSE(settings_mismatch(won, expected, 0));
     CHECK_FALSE(settings_mismatch(won, expected, 4));
     const auto longer = settings_mismatch(won, expected, 3);  // 7 plies under a 6-ply limit
@@ -103,8 +103,8 @@ TEST_SUITE("match") {
     const auto games = make_schedule(c);
     {
       std::ofstream f(c.pgnout, std::ios::trunc);
-      f << records::write_record(written(c, games[0], 6, records::Termination::Adjudication))
-        << records::write_record(written(c, games[2], 6, records::Termination::Adjudication));
+      f << records::write_record(written(c, games[0], 6, game::Termination::Adjudication))
+        << records::write_record(written(c, games[2], 6, game::Termination::Adjudication));
     }
     const OpeningBook book(c.variant);
     const std::vector<std::string> names = {"a", "b"};
@@ -146,12 +146,12 @@ TEST_SUITE("match") {
     std::vector<std::string> warnings;
     std::string error;
     // A forfeit by the side to move (White after 6 plies) must be 0-1; the record says 1-0.
-    records::GameRecord flipped = written(c, games[1], 6, records::Termination::Crash);
+    records::GameRecord flipped = written(c, games[1], 6, game::Termination::Crash);
     flipped.result = "1-0";
     flipped.set_tag("Result", "1-0");
     {
       std::ofstream f(c.pgnout, std::ios::trunc);
-      f << records::write_record(written(c, games[0], 6, records::Termination::Adjudication))
+      f << records::write_record(written(c, games[0], 6, game::Termination::Adjudication))
         << records::write_record(flipped);
     }
     CHECK_FALSE(finished_in_records(c, games, book, names, &warnings, &error));
@@ -160,7 +160,7 @@ TEST_SUITE("match") {
     CHECK(error.find('\n') == std::string::npos);
     {
       std::ofstream f(c.pgnout, std::ios::trunc);
-      for (int i = 0; i < 2; ++i) f << records::write_record(written(c, games[0], 6, records::Termination::Adjudication));
+      for (int i = 0; i < 2; ++i) f << records::write_record(written(c, games[0], 6, game::Termination::Adjudication));
     }
     CHECK_FALSE(finished_in_records(c, games, book, names, &warnings, &error));
     CHECK(error.find("game 1 is doubled") != std::string::npos);

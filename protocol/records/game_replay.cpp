@@ -1,6 +1,12 @@
 #include "game_replay.hpp"
 
+#include "game_model.hpp"
+#include "notation.hpp"
+
 namespace ordo::records {
+
+using game::Outcome;
+using game::Termination;
 
 ReplayReport replay_record(const GameRecord& record) {
   ReplayReport report;
@@ -21,7 +27,7 @@ ReplayReport replay_record(const GameRecord& record) {
   const auto fen = record.tag("FEN");
   if (setup && !fen) problem("SetUp \"1\" without a FEN tag");
   std::string error;
-  auto referee = Referee::from_fen(setup && fen ? *fen : "", *variant, &error);
+  auto referee = game::Game::from_fen(setup && fen ? *fen : "", *variant, &error);
   if (!referee) {
     problem(error);
     return report;
@@ -39,13 +45,13 @@ ReplayReport replay_record(const GameRecord& record) {
     if (canonical != token) problem("move " + std::to_string(i + 1) + " '" + token + "' is not canonical ('" + canonical + "')");
   }
   report.plies = referee->plies();
-  report.final_fen = to_fen(referee->position());
+  report.final_fen = to_fen(referee->current());
   if (!report.ok) return report;
 
   if (const auto count = record.tag("PlyCount"); count && *count != std::to_string(record.moves.size()))
     problem("PlyCount " + *count + " but " + std::to_string(record.moves.size()) + " moves");
 
-  const auto result = parse_result_token(record.result);
+  const auto result = game::parse_result_token(record.result);
   const auto tag_result = record.tag("Result");
   if (!result) {
     problem("bad result '" + record.result + "'");
@@ -55,20 +61,20 @@ ReplayReport replay_record(const GameRecord& record) {
     problem("Result tag '" + *tag_result + "' differs from the movetext result '" + record.result + "'");
 
   const std::string term_text = record.tag("Termination").value_or("unterminated");
-  const auto term = parse_termination(term_text);
+  const auto term = game::parse_termination(term_text);
   if (!term) {
     problem("unknown Termination '" + term_text + "'");
     return report;
   }
   report.termination = *term;
-  const Termination actual = referee->status();
-  const Color mover = referee->position().side_to_move();
+  const Termination actual = referee->termination();
+  const Color mover = referee->current().side_to_move();
 
   if (actual != Termination::None) {
     if (*term != actual)
-      problem(std::string("the game ended by ") + termination_name(actual) + " but Termination is '" + term_text + "'");
+      problem(std::string("the game ended by ") + game::termination_name(actual) + " but Termination is '" + term_text + "'");
     if (*result != referee->outcome())
-      problem(std::string("the final position gives ") + result_token(referee->outcome()) + " but Result is " +
+      problem(std::string("the final position gives ") + game::result_token(referee->outcome()) + " but Result is " +
               record.result);
     return report;
   }
@@ -89,9 +95,9 @@ ReplayReport replay_record(const GameRecord& record) {
     case Termination::IllegalMove:
     case Termination::Crash:
     case Termination::Stall:
-      if (*result != win_for(~mover))
+      if (*result != game::win_for(~mover))
         problem("a forfeit by the side to move (" + std::string(mover == WHITE ? "White" : "Black") + ") must be " +
-                result_token(win_for(~mover)) + ", not " + record.result);
+                game::result_token(game::win_for(~mover)) + ", not " + record.result);
       break;
     case Termination::None:
     case Termination::Abandoned:

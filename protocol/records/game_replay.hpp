@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "game_record.hpp"
-#include "referee.hpp"
+#include "outcome.hpp"
 
 namespace ordo::records {
 
@@ -14,7 +14,7 @@ struct ReplayReport {
   bool ok = true;
   std::vector<std::string> problems;  // one line each; empty when ok
   int plies = 0;                      // moves replayed (up to the first illegal one)
-  Termination termination = Termination::None;  // from the tag
+  game::Termination termination = game::Termination::None;  // from the tag
   std::string final_fen;
 };
 
