@@ -96,7 +96,7 @@ def self_test():
         "engine/search/engine.hpp": '#include "position.hpp"\n#include "search/search_types.hpp"\n',
         "protocol/session.hpp": '#include "search/engine.hpp"\n#include <vector>\n',
         "protocol/match/runner.cpp": '#include "session.hpp"\n#include "game_record.hpp"\n',
-        "protocol/match/game_record.hpp": '#include "position.hpp"\n',
+        "protocol/records/game_record.hpp": '#include "position.hpp"\n',
         "protocol/web/board.cpp": '#include "game_record.hpp"\n#include "page_files.hpp"\n',
         # The one upward include: the core reaching into the search.
         "engine/movegen.cpp": '#include "position.hpp"\n#  include "search/engine.hpp"\n',
