@@ -82,7 +82,11 @@ def main():
 
     # Every engine is checked at start: a wrong one is one line and exit 1, before anything listens.
     for engine, why in (("/nonexistent", "cannot start"), ("/bin/true", "does not answer as an engine")):
-        r = run(web, "--port", "0", "--engine", engine)
+        try:
+            r = subprocess.run([web, "--port", "0", "--engine", engine], capture_output=True, text=True, timeout=5)
+        except subprocess.TimeoutExpired:  # it started serving instead of refusing
+            check(False, "--engine %s fails at start with one line (it started serving)" % engine)
+            continue
         lines = r.stderr.strip().split("\n")
         check(r.returncode == 1 and len(lines) == 1 and engine in lines[0] and why in lines[0] and r.stdout == "",
               "--engine %s fails at start with one line (%r, exit %d)" % (engine, r.stderr.strip(), r.returncode))
