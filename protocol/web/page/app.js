@@ -571,6 +571,13 @@ function renderBoard() {
       view.groups = S.sel.groups;
     }
   }
+  if (!S.phase && !S.sel && st.last && st.last.parts.length > 1) {
+    // The last turn had two parts (Ordo X): thin numbered arrows give their order.
+    st.last.parts.forEach((p, i) => {
+      view.arrows.push([p.a, p.t, String(i + 1), 'last']);
+      if (p.kind === 'o') view.arrows.push([p.b, landingOf(p, p.b), '', 'last']);
+    });
+  }
   if (S.hint && !S.phase) {
     // The parts of the turn in order: numbered when there are two.
     S.hint.parts.forEach((p, i) => {
@@ -723,7 +730,7 @@ function renderGraph() {
     if (v !== undefined && v !== null) pts.push([ply, v]);
   }
   const out = [];
-  if (pts.length) {
+  if (pts.length >= 2) {
     out.push(`<rect class="graph-black" x="0" y="0" width="${GRAPH_W}" height="${GRAPH_H}"/>`);
     const line = pts.map(([p, v]) => `${x(p).toFixed(1)},${graphY(v).toFixed(1)}`).join(' ');
     out.push(`<polygon class="graph-white" points="${x(pts[0][0]).toFixed(1)},${GRAPH_H} ${line} ${x(pts[pts.length - 1][0]).toFixed(1)},${GRAPH_H}"/>`);

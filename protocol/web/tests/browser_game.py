@@ -325,6 +325,12 @@ def play_game(driver, url, variant, engine, out, seed, by_drag=False, phone=Fals
         if phone and board_top(driver) != anchor:
             raise Failure("on the phone the board moved in the viewport after move %d: %r -> %r (top, left, scrollY)"
                           % (st["cursor"], anchor, board_top(driver)))
+        if st["last"] and len(st["last"]["parts"]) > 1:
+            # The engine's two-part turn is shown in order: parts numbered 1 and 2 on the board.
+            labels = driver.execute_script("return [...document.querySelectorAll('#board .arrow-label text')].map(t => t.textContent);")
+            if labels[:2] != ["1", "2"]:
+                raise Failure("the two-part turn %s is not numbered on the board: %r" % (st["last"]["tok"], labels))
+            seen.add("numbered parts")
         if st["cursor"] > 0:
             check_score_shown(driver)
             if not phone:
