@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "command_line.hpp"
+#include "engine_probe.hpp"
 #include "host_policy.hpp"
 #include "http_server.hpp"
 
@@ -114,7 +115,14 @@ int main(int argc, char** argv) {
       return 2;
     }
     config.engines.push_back({*argv_words, "", false});
-    config.specs.push_back({command});
+    // Every engine is started and greeted now: a wrong command is one line and exit 1, not a
+    // surprise on the page after the first move.
+    const EngineProbe probe = probe_engine(config.engines.back());
+    if (!probe.ok) {
+      std::cerr << "ordo-web: --engine \"" << command << "\": " << probe.error << "\n";
+      return 1;
+    }
+    config.specs.push_back({command, probe.name});
   }
 
   boost::asio::io_context io;

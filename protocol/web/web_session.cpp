@@ -1,5 +1,6 @@
 #include "web_session.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "json_writer.hpp"
@@ -106,6 +107,12 @@ void WebSession::dispatch(std::string_view verb, std::string_view rest) {
     cmd_save();
   } else if (verb == "load") {
     cmd_load(rest);
+  } else if (verb == "clock") {
+    cmd_clock(rest);
+  } else if (verb == "flag") {
+    cmd_flag();
+  } else if (verb == "analyse") {
+    cmd_analyse(rest);
   } else {
     send_error("unknown command '" + excerpt(verb, 30) + "'");
   }
@@ -122,6 +129,7 @@ void WebSession::cmd_new(std::string_view rest) {
   }
   game_.reset(v);
   paused_ = false;
+  clock_start_game();
   game_changed();
 }
 
@@ -130,6 +138,7 @@ void WebSession::cmd_fen(std::string_view rest) {
   const std::string why = game_.setup(rest);
   if (!why.empty()) return send_error("fen: " + why);
   paused_ = true;  // a set-up position waits for "play" before an engine moves
+  clock_stop();
   game_changed();
 }
 
@@ -175,10 +184,17 @@ void WebSession::cmd_move(std::string_view rest) {
   const auto words = split_words(rest);
   if (words.size() != 1) return send_error("move: expected one move token");
   const Color side = game_.current().side_to_move();
+  if (clock_.flagged) return send_error("move refused: the game is over (" + std::string(color_name(*clock_.flagged)) + " ran out of time)");
   if (engine_of(side) && !paused_)
     return send_error("move refused: it is " + player_name(side) + "'s turn (" + std::string(color_name(side)) + ")");
+  if (clock_out_of_time(side)) {
+    cancel_search();
+    send_state();
+    return;
+  }
   const std::string why = game_.play(words[0]);
   if (!why.empty()) return send_error("move refused: '" + excerpt(words[0], 40) + "': " + why);
+  clock_moved(side);
   paused_ = false;
   game_changed();
 }
@@ -218,6 +234,13 @@ void WebSession::cmd_navigate(std::string_view verb, std::string_view rest) {
     if (!ok) return send_error(std::string(verb) + ": no move to " + std::string(verb));
   }
   if (!ok) return send_error("jump: move number out of range");
+  if (analysis_) {  // looking through the game while it is analysed: the analysis goes on
+    ++version_;
+    paused_ = true;
+    send_state();
+    return;
+  }
+  clock_stop();
   cancel_search();
   // Looking through the game never starts an engine: "play" does.
   paused_ = engine_of(game_.current().side_to_move()).has_value();
@@ -231,6 +254,7 @@ void WebSession::cmd_play() {
 }
 
 void WebSession::cmd_stop() {
+  stop_analysis();
   if (!search_) {
     paused_ = true;
     send_state();
@@ -243,8 +267,9 @@ void WebSession::cmd_stop() {
 
 void WebSession::cmd_hint() {
   const Color side = game_.current().side_to_move();
-  if (game_.over()) return send_error("hint: the game is over");
+  if (game_over()) return send_error("hint: the game is over");
   if (search_ && search_->purpose == Purpose::Play) return send_error("hint: an engine is thinking about its move");
+  if (analysis_) return send_error("hint: the game is being analysed (Stop ends the analysis)");
   int engine = 0;
   if (engine_of(~side)) engine = *engine_of(~side);
   else if (engine_of(side)) engine = *engine_of(side);
@@ -277,12 +302,14 @@ void WebSession::cmd_load(std::string_view rest) {
   if (!why.empty()) return send_error("load: " + why);
   cancel_search();
   paused_ = true;
+  clock_stop();
   send_notice("game loaded: " + std::to_string(game_.length()) + " moves");
   game_changed();
 }
 
 void WebSession::game_changed() {
   ++version_;
+  stop_analysis();
   cancel_search();
   send_state();
   maybe_engine_move();
@@ -295,13 +322,13 @@ void WebSession::cancel_search() {
 }
 
 void WebSession::maybe_engine_move() {
-  if (paused_ || search_ || game_.over()) return;
+  if (paused_ || search_ || game_over()) return;
   const auto engine = engine_of(game_.current().side_to_move());
   if (!engine) return;
   if (start_search(*engine, Purpose::Play)) send_state();
 }
 
-bool WebSession::start_search(int engine, Purpose purpose) {
+bool WebSession::start_search(int engine, Purpose purpose, int ply, std::optional<SearchLimit> limit) {
   EngineRelay* r = relay(engine);
   if (!r || r->failed()) {
     paused_ = true;
@@ -313,9 +340,11 @@ bool WebSession::start_search(int engine, Purpose purpose) {
   req.id = next_search_id_++;
   req.variant = std::string(variant_name(game_.variant()));
   req.fen = to_fen(game_.start());
-  for (int i = 0; i < game_.cursor(); ++i) req.moves.push_back(format_turn(game_.line()[i]));
-  req.limit = limit_;
-  search_ = Search{req.id, engine, purpose, version_};
+  if (ply < 0) ply = game_.cursor();
+  for (int i = 0; i < ply; ++i) req.moves.push_back(format_turn(game_.line()[i]));
+  req.limit = limit ? *limit : limit_;
+  if (purpose == Purpose::Play && clock_.on) req.limit = clock_search_limit(game_.current().side_to_move());
+  search_ = Search{req.id, engine, purpose, version_, ply};
   r->search(req);
   return search_.has_value();  // a relay that failed at start has already reported it
 }
@@ -339,6 +368,7 @@ EngineRelay* WebSession::relay(int engine) {
 std::string WebSession::engine_label(int engine) const {
   if (engine >= 0 && engine < int(slots_.size()) && slots_[engine] && !slots_[engine]->name.empty())
     return slots_[engine]->name;
+  if (engine >= 0 && engine < int(specs_.size()) && !specs_[engine].name.empty()) return specs_[engine].name;
   return "engine " + std::to_string(engine + 1);
 }
 
@@ -390,13 +420,20 @@ void WebSession::send_state() {
     out.null();
   }
   out.key("status").begin_object();
-  out.field("over", game_.over());
-  out.key("winner");
-  if (const auto winner = game::winner_of(outcome)) out.value(color_name(*winner));
-  else out.null();
-  out.field("reason", reason_text(game_.termination()));
-  out.field("result", game::result_token(outcome));
+  if (clock_.flagged && !game_.over()) {  // lost on time
+    const Color winner = ~*clock_.flagged;
+    out.field("over", true).field("winner", color_name(winner)).field("reason", "time");
+    out.field("result", winner == WHITE ? "1-0" : "0-1");
+  } else {
+    out.field("over", game_.over());
+    out.key("winner");
+    if (const auto winner = game::winner_of(outcome)) out.value(color_name(*winner));
+    else out.null();
+    out.field("reason", reason_text(game_.termination()));
+    out.field("result", game::result_token(outcome));
+  }
   out.end_object();
+  write_clock(out);
   out.key("split").begin_object();
   out.field("white", pos.split(WHITE)).field("black", pos.split(BLACK));
   out.end_object();
@@ -415,7 +452,7 @@ void WebSession::send_state() {
   if (search_) {
     out.begin_object();
     out.field("engine", search_->engine + 1).field("name", engine_label(search_->engine));
-    out.field("purpose", search_->purpose == Purpose::Play ? "play" : "hint");
+    out.field("purpose", search_->purpose == Purpose::Play ? "play" : search_->purpose == Purpose::Hint ? "hint" : "analyse");
     out.end_object();
   } else {
     out.null();
@@ -445,6 +482,13 @@ void WebSession::relay_ready(int engine, const std::string& name) {
 
 void WebSession::relay_info(int engine, int search_id, const SearchInfo& info) {
   if (!search_ || search_->id != search_id || search_->engine != engine) return;
+  if (search_->purpose == Purpose::Analyse) {  // only the final score is reported, per position
+    if (analysis_ && (info.score_cp || info.score_mate)) {
+      analysis_->cp = info.score_cp;
+      analysis_->mate = info.score_mate;
+    }
+    return;
+  }
   JsonWriter out;
   out.begin_object().field("type", "info");
   out.field("engine", engine + 1).field("name", engine_label(engine));
@@ -464,15 +508,21 @@ void WebSession::relay_info(int engine, int search_id, const SearchInfo& info) {
   Position p = game_.current();
   out.key("pv").begin_array();
   std::size_t legal = 0;
+  std::optional<Turn> first;
   for (const std::string& tok : info.pv) {
     if (game_status(p).over()) break;
     auto turn = parse_turn(p, tok);
     if (!turn) break;
+    if (!first) first = *turn;
     out.value(format_turn(*turn));
     p = p.after(*turn);
     ++legal;
   }
   out.end_array();
+  if (first) {  // the first turn's parts, for arrows on the board
+    out.key("pv_parts");
+    write_turn_parts(out, *first);
+  }
   if (legal < info.pv.size()) out.field("pv_cut", "the engine's line continues with '" + excerpt(info.pv[legal], 40) + "', which is not legal there");
   out.field("side", color_name(game_.current().side_to_move()));
   out.end_object();
@@ -483,6 +533,7 @@ void WebSession::relay_bestmove(int engine, int search_id, const std::string& to
   if (!search_ || search_->id != search_id || search_->engine != engine) return;
   const Search done = *search_;
   search_.reset();
+  if (done.purpose == Purpose::Analyse) return analysis_result(token);
   const std::string name = engine_label(engine);
   auto turn = parse_turn(game_.current(), token);
   if (!turn) {
@@ -504,6 +555,11 @@ void WebSession::relay_bestmove(int engine, int search_id, const std::string& to
     send_state();
     return;
   }
+  const Color mover = game_.current().side_to_move();
+  if (clock_out_of_time(mover)) {
+    send_state();
+    return;
+  }
   const std::string why = game_.play(format_turn(*turn));
   if (!why.empty()) {  // cannot happen after parse_turn; kept as a guard
     paused_ = true;
@@ -511,18 +567,186 @@ void WebSession::relay_bestmove(int engine, int search_id, const std::string& to
     send_state();
     return;
   }
+  clock_moved(mover);
   game_changed();
 }
 
-void WebSession::relay_message(int engine, const std::string& text) {
-  send_notice(engine_label(engine) + ": " + excerpt(text, 200));
-}
+// "info string" lines are the engine's talk to its operator (e.g. "variant ordox startpos ..."), not
+// to the player: they are not shown.
+void WebSession::relay_message(int, const std::string&) {}
 
 void WebSession::relay_failed(int engine, const std::string& why) {
   if (search_ && search_->engine == engine) search_.reset();
+  if (analysis_ && analysis_->engine == engine) stop_analysis();
   paused_ = true;
   send_error(engine_label(engine) + " failed: " + why + " (engine play paused)");
   if (!closed_) send_state();
+}
+
+// ---------- clocks ----------
+
+void WebSession::cmd_clock(std::string_view rest) {
+  const auto words = split_words(rest);
+  if (words.size() == 1 && words[0] == "off") {
+    next_control_.reset();
+    return;
+  }
+  if (words.size() != 2) return send_error("clock: expected 'off' or '<seconds> <increment seconds>'");
+  const auto base = parse_int(words[0]);
+  const auto inc = parse_int(words[1]);
+  if (!base || *base < 1 || *base > 10800 || !inc || *inc < 0 || *inc > 600)
+    return send_error("clock: a time from 1 to 10800 seconds and an increment from 0 to 600 seconds");
+  next_control_ = TimeControl{*base * 1000, *inc * 1000};
+}
+
+void WebSession::cmd_flag() {
+  if (!clock_.on || clock_.flagged || game_.over()) return;
+  if (clock_out_of_time(game_.current().side_to_move())) {
+    cancel_search();
+    send_state();
+  }
+}
+
+void WebSession::clock_start_game() {
+  clock_ = GameClock{};
+  if (!next_control_) return;
+  clock_.on = true;
+  clock_.base_ms = next_control_->base_ms;
+  clock_.inc_ms = next_control_->inc_ms;
+  clock_.left_ms[WHITE] = clock_.left_ms[BLACK] = clock_.base_ms;
+  clock_.since = now_();
+}
+
+void WebSession::clock_stop() {
+  clock_.on = false;
+  clock_.flagged.reset();
+}
+
+std::int64_t WebSession::clock_running_ms() const {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(now_() - clock_.since).count();
+}
+
+bool WebSession::clock_out_of_time(Color side) {
+  if (!clock_.on || clock_.flagged) return clock_.flagged.has_value();
+  if (clock_.left_ms[side] - clock_running_ms() > 0) return false;
+  clock_.left_ms[side] = 0;
+  clock_.flagged = side;
+  paused_ = true;
+  return true;
+}
+
+void WebSession::clock_moved(Color mover) {
+  if (!clock_.on) return;
+  clock_.left_ms[mover] += clock_.inc_ms - clock_running_ms();
+  clock_.since = now_();
+}
+
+// The engine plays on its clock: a share of the time left plus most of the increment, never
+// more than the time left less a margin for the answer to arrive.
+SearchLimit WebSession::clock_search_limit(Color side) const {
+  const std::int64_t left = clock_.left_ms[side] - clock_running_ms();
+  std::int64_t budget = left / 30 + clock_.inc_ms * 3 / 4;
+  budget = std::min(budget, left - std::min<std::int64_t>(left / 4, 300));
+  budget = std::clamp<std::int64_t>(budget, limits_.min_movetime, limits_.max_movetime);
+  return {SearchLimit::Kind::Movetime, int(budget)};
+}
+
+void WebSession::write_clock(JsonWriter& out) const {
+  out.key("clock").begin_object();
+  out.key("control");
+  if (clock_.on) out.begin_object().field("base", clock_.base_ms).field("inc", clock_.inc_ms).end_object();
+  else out.null();
+  const bool running = clock_.on && !clock_.flagged && !game_.over();
+  const Color side = game_.current().side_to_move();
+  for (Color c : {WHITE, BLACK}) {
+    std::int64_t left = clock_.left_ms[c];
+    if (running && c == side) left -= clock_running_ms();
+    out.field(std::string(color_name(c)), std::max<std::int64_t>(left, 0));
+  }
+  out.key("running");
+  if (running) out.value(color_name(side));
+  else out.null();
+  out.end_object();
+}
+
+// ---------- analysis ----------
+
+void WebSession::cmd_analyse(std::string_view rest) {
+  const auto words = split_words(rest);
+  const auto ms = words.size() == 1 ? parse_int(words[0]) : std::nullopt;
+  if (!ms || *ms < limits_.min_movetime || *ms > limits_.max_movetime)
+    return send_error("analyse: expected the milliseconds per position, " + std::to_string(limits_.min_movetime) +
+                      " to " + std::to_string(limits_.max_movetime));
+  if (specs_.empty()) return send_error("analyse: no engine is configured");
+  if (search_ && search_->purpose == Purpose::Play) return send_error("analyse: an engine is thinking about its move; press Stop first");
+  cancel_search();
+  paused_ = true;
+  Analysis a;
+  a.ms = int(*ms);
+  a.engine = engine_of(BLACK) ? *engine_of(BLACK) : engine_of(WHITE) ? *engine_of(WHITE) : 0;
+  a.last = game_.length();
+  analysis_ = a;
+  analyse_next();
+}
+
+void WebSession::analyse_next() {
+  if (!analysis_) return;
+  if (analysis_->next > analysis_->last) {
+    analysis_.reset();
+    JsonWriter out;
+    out.begin_object().field("type", "analysis_done").field("complete", true).end_object();
+    send_(out.text());
+    send_state();
+    return;
+  }
+  analysis_->cp.reset();
+  analysis_->mate.reset();
+  // A search that ended before reporting any score is run again with twice the time, twice at most.
+  const int ms = std::min(analysis_->ms << analysis_->retries, limits_.max_movetime);
+  if (!start_search(analysis_->engine, Purpose::Analyse, analysis_->next, SearchLimit{SearchLimit::Kind::Movetime, ms})) {
+    stop_analysis();
+    return;
+  }
+  send_state();
+}
+
+// One position analysed: its score from White's point of view and the engine's move.
+void WebSession::analysis_result(const std::string& token) {
+  if (!analysis_) return;
+  Position p = game_.start();
+  for (int i = 0; i < analysis_->next; ++i) p = p.after(game_.line()[i]);
+  const bool scored = analysis_->cp || analysis_->mate || game_status(p).over();
+  if (!scored && analysis_->retries < 2) {
+    ++analysis_->retries;
+    analyse_next();
+    return;
+  }
+  analysis_->retries = 0;
+  const int sign = p.side_to_move() == WHITE ? 1 : -1;
+  JsonWriter out;
+  out.begin_object().field("type", "analysis").field("ply", analysis_->next);
+  const GameStatus status = game_status(p);
+  if (status.over()) {  // a finished position scores as its result
+    out.field("cp", *status.winner == WHITE ? 10000 : -10000);
+  } else if (analysis_->mate) {
+    out.field("mate", sign * *analysis_->mate);
+  } else if (analysis_->cp) {
+    out.field("cp", sign * *analysis_->cp);
+  }
+  if (auto turn = parse_turn(p, token)) out.field("best", format_turn(*turn));
+  out.end_object();
+  send_(out.text());
+  ++analysis_->next;
+  analyse_next();
+}
+
+void WebSession::stop_analysis() {
+  if (!analysis_) return;
+  analysis_.reset();
+  if (search_ && search_->purpose == Purpose::Analyse) cancel_search();
+  JsonWriter out;
+  out.begin_object().field("type", "analysis_done").field("complete", false).end_object();
+  send_(out.text());
 }
 
 }  // namespace ordo::web

@@ -5,11 +5,13 @@
 // Page commands (one per WebSocket text message; the first word is the command):
 //   hello | new <ordo|ordox> | fen <FEN> | players <white> <black> (each "human" or an engine number
 //   from 1) | limit movetime <ms> | limit depth <n> | move <token> | check <token> | undo | redo |
-//   jump <ply> | play | stop | hint | save | load <record text>
+//   jump <ply> | play | stop | hint | save | load <record text> | clock <seconds> <increment s> |
+//   clock off | flag | analyse <ms>
 // Messages to the page are JSON objects with a "type": hello, state, info, hint, record, refusal,
-// notice, error (see docs/WEB.md).
+// notice, error, analysis, analysis_done (see docs/WEB.md).
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -21,6 +23,8 @@
 #include "web_game.hpp"
 
 namespace ordo::web {
+
+class JsonWriter;
 
 struct SessionLimits {
   std::size_t max_message = 256 * 1024;  // bytes of one page message
@@ -39,6 +43,7 @@ using TransportFactory = std::function<std::unique_ptr<LineTransport>(int engine
 // What the page sees of an engine before it has started: its number and the command line.
 struct EngineSpec {
   std::string command;  // for display only
+  std::string name;     // the name it gave when checked at start ("" if unknown)
 };
 
 class WebSession : private EngineRelay::Listener {
@@ -57,13 +62,38 @@ class WebSession : private EngineRelay::Listener {
   const WebGame& game() const { return game_; }
   bool paused() const { return paused_; }
 
+  using Clock = std::chrono::steady_clock;
+  // The time source of the game clocks (tests move time by hand).
+  void set_time_source(std::function<Clock::time_point()> now) { now_ = std::move(now); }
+
  private:
-  enum class Purpose { Play, Hint };
+  enum class Purpose { Play, Hint, Analyse };
   struct Search {
     int id;
     int engine;
     Purpose purpose;
     long version;  // game version the search was asked for
+    int ply;       // position searched: after this many turns of the line
+  };
+  // A timed game: each side's time left; the side to move's runs from `since`.
+  struct GameClock {
+    bool on = false;
+    std::int64_t base_ms = 0, inc_ms = 0;
+    std::int64_t left_ms[2] = {0, 0};
+    Clock::time_point since{};
+    std::optional<Color> flagged;  // the side that ran out of time
+  };
+  struct TimeControl {
+    std::int64_t base_ms, inc_ms;
+  };
+  // "Analyse game": every position of the line searched in turn, ply 0 to the end.
+  struct Analysis {
+    int ms = 0;
+    int engine = 0;
+    int next = 0;  // ply searched now
+    int last = 0;  // the last ply to search
+    int retries = 0;  // searches of this ply that ended without a score
+    std::optional<int> cp, mate;  // the latest score of the running search (side to move's view)
   };
   struct Slot {
     std::unique_ptr<LineTransport> transport;
@@ -84,13 +114,30 @@ class WebSession : private EngineRelay::Listener {
   void cmd_hint();
   void cmd_save();
   void cmd_load(std::string_view rest);
+  void cmd_clock(std::string_view rest);
+  void cmd_flag();
+  void cmd_analyse(std::string_view rest);
 
+  // Clock steps (all no-ops in an untimed game).
+  void clock_start_game();
+  void clock_stop();  // the game goes on untimed (set-up, load, going back)
+  std::int64_t clock_running_ms() const;
+  bool clock_out_of_time(Color side);  // flags `side` when its time is gone
+  void clock_moved(Color mover);       // charges the turn and adds the increment
+  SearchLimit clock_search_limit(Color side) const;
+  void write_clock(JsonWriter& out) const;
+  bool game_over() const { return game_.over() || clock_.flagged.has_value(); }
+
+  void analyse_next();
+  void analysis_result(const std::string& token);
+  void stop_analysis();
   // After any change of the game: drop a search for the old position, tell the page, let an
   // engine move if it is its turn.
   void game_changed();
   void cancel_search();
   void maybe_engine_move();
-  bool start_search(int engine, Purpose purpose);
+  // Searches the position at `ply` (-1: the cursor) with `limit` (none: the game's limit).
+  bool start_search(int engine, Purpose purpose, int ply = -1, std::optional<SearchLimit> limit = std::nullopt);
   std::optional<int> engine_of(Color c) const { return players_[c]; }
   EngineRelay* relay(int engine);
   std::string engine_label(int engine) const;
@@ -122,6 +169,10 @@ class WebSession : private EngineRelay::Listener {
   int next_search_id_ = 1;
   std::optional<Search> search_;
   bool closed_ = false;
+  std::function<Clock::time_point()> now_ = [] { return Clock::now(); };
+  std::optional<TimeControl> next_control_;  // the clock of the next new game
+  GameClock clock_;
+  std::optional<Analysis> analysis_;
 };
 
 }  // namespace ordo::web

@@ -17,7 +17,17 @@ const S = {
   lastRecord: '',
   userFlipped: false,
   messageKey: '',
+  dragged: false,  // the last move was dragged (it is not animated again)
+  dragFrom: -1,    // the square a drag started on
+  evals: new Map(),  // line key (start FEN | moves) -> White's score in centipawns, from searches
+  analysing: null,   // {done, total} while the game is analysed
+  records: [],       // the games of a loaded file with several
+  clockAt: 0,        // performance.now() when the last state's clock was read
+  flagSent: '',      // the position key a flag was sent for
+  restored: false,   // the saved game was offered back after connecting
 };
+const STORE = 'ordo-web-game';
+const ANIMATION_MS = 160;
 
 const board = makeBoard($('board'), onSquare);
 
@@ -62,6 +72,12 @@ function handle(msg) {
     case 'hello': S.hello = msg; fillPlayers(); break;
     case 'state': onState(msg); break;
     case 'info': onInfo(msg); break;
+    case 'analysis': onAnalysis(msg); break;
+    case 'analysis_done':
+      S.analysing = null;
+      say(msg.complete ? 'Analysis done: mistakes are marked in the moves and the graph.' : 'Analysis stopped.', 'notice');
+      renderAll();
+      break;
     case 'hint': onHint(msg); break;
     case 'record': onRecord(msg); break;
     case 'notice': say(msg.message, 'notice'); break;
@@ -84,6 +100,10 @@ function positionKey(st) {
   return st.start_fen + '|' + st.cursor + '|' + st.moves.slice(0, st.cursor).join(' ');
 }
 
+function lineKey(st, ply) {
+  return st.start_fen + '|' + st.moves.slice(0, ply).join(' ');
+}
+
 function onState(st) {
   const previous = S.state;
   const key = positionKey(st);
@@ -101,17 +121,79 @@ function onState(st) {
     if (S.hint && S.hint.key !== key) S.hint = null;
     if (S.messageKey !== key) say('');
   }
+  S.clockAt = performance.now();
   syncControls();
   renderAll();
+  const oneForward = previous && moved && st.last && st.cursor === previous.cursor + 1 &&
+    previous.start_fen === st.start_fen && previous.moves.slice(0, previous.cursor).join(' ') === st.moves.slice(0, previous.cursor).join(' ');
+  if (oneForward && !S.dragged) animateTurn(st.last.parts);
+  S.dragged = false;
+  if (!S.restored) {
+    S.restored = true;
+    if (restoreGame(st)) return;
+  }
+  storeGame(st);
+}
+
+// The pieces a turn moved, from their squares before the turn to their squares after it (a piece
+// moved by both parts of an Ordo X turn slides from its first square to its last).
+function turnTravel(parts) {
+  const origin = new Map();  // square now -> square before the turn
+  for (const p of parts) {
+    const sq = partSquares(p);
+    const moved = sq.from.map((f) => (origin.has(f) ? origin.get(f) : f));
+    sq.from.forEach((f) => origin.delete(f));
+    sq.to.forEach((t, i) => origin.set(t, moved[i]));
+  }
+  return { from: [...origin.values()], to: [...origin.keys()] };
+}
+
+function animateTurn(parts) {
+  const travel = turnTravel(parts);
+  board.animate(travel.from, travel.to, ANIMATION_MS);
+}
+
+// ---------- keeping the game over a reload (local storage) ----------
+
+function storeGame(st) {
+  try {
+    localStorage.setItem(STORE, JSON.stringify({
+      variant: st.variant, start_fen: st.start_fen, moves: st.moves, cursor: st.cursor, players: st.players,
+      limit: st.limit, clock: st.clock && st.clock.control ? st.clock.control : null,
+    }));
+  } catch (e) { /* storage full or disabled: the game is simply not kept */ }
+}
+
+// After connecting: a fresh server session with a game saved in this browser gets the game back
+// (variant, start, moves, position in the line, players, limit). True when it was sent.
+function restoreGame(st) {
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(STORE) || 'null'); } catch (e) { saved = null; }
+  if (!saved || !Array.isArray(saved.moves) || st.moves.length || saved.moves.length === 0) return false;
+  const record = [`[Variant "${saved.variant}"]`, `[FEN "${saved.start_fen}"]`, '[SetUp "1"]', '', saved.moves.join(' ') + ' *', ''].join('\n');
+  send('load ' + record);
+  if (saved.limit) send(`limit ${saved.limit.kind} ${saved.limit.value}`);
+  if (saved.players) send(`players ${saved.players[0]} ${saved.players[1]}`);
+  if (saved.cursor !== saved.moves.length) send(`jump ${saved.cursor}`);
+  S.pendingSetup = false;
+  return true;
 }
 
 function syncControls() {
   const st = S.state;
-  // The variant menu is the choice for the next new game: follow the game only when it changes.
-  if (S.shownVariant !== st.variant) $('variant').value = st.variant;
-  S.shownVariant = st.variant;
-  $('white-player').value = String(st.players[0]);
-  $('black-player').value = String(st.players[1]);
+  // Variant, players and clock are the set-up of the next game, taken by *New game*: they follow
+  // the game shown until the person changes one of them.
+  if (!S.pendingSetup) {
+    $('variant').value = st.variant;
+    $('white-player').value = String(st.players[0]);
+    $('black-player').value = String(st.players[1]);
+    if (st.clock && st.clock.control) {
+      const value = `${st.clock.control.base / 60000}+${st.clock.control.inc / 1000}`;
+      if ([...$('clock').options].some((o) => o.value === value)) $('clock').value = value;
+    }
+  }
+  $('setup-note').hidden = !S.pendingSetup;
+  $('new-game').classList.toggle('pending', !!S.pendingSetup);
   $('limit-kind').value = st.limit.kind;
   if (document.activeElement !== $('limit-value')) $('limit-value').value = st.limit.value;
   if (document.activeElement !== $('fen')) $('fen').value = st.fen;
@@ -205,9 +287,22 @@ function describePart(part) {
 
 // ---------- clicks ----------
 
-function onSquare(sq) {
+// A click on a square, or one end of a drag (how.drag 'start' or 'end'). For a drag start it
+// returns whether the dragged piece is selected, so that the drop counts.
+function onSquare(sq, how) {
   const st = S.state;
-  if (!st) return;
+  if (!st) return false;
+  const drag = how && how.drag;
+  if (drag === 'start') {
+    const sel = S.sel;
+    S.dragFrom = sq;
+    if (sel && sel.kind === 'piece' && sel.sq === sq) return true;
+    if (sel && sel.kind === 'ordo' && (sel.a === sq || sel.b === sq)) return true;
+    onSquare(sq);
+    return !!(S.sel && ((S.sel.kind === 'piece' && S.sel.sq === sq) || (S.sel.kind === 'ordo' && (S.sel.a === sq || S.sel.b === sq))));
+  }
+  if (!drag) S.dragFrom = -1;
+  S.dragging = drag === 'end';
   if (st.status.over) return say('The game is over: start a new game, or go back in the move list.', 'error');
   if (st.thinking && st.thinking.purpose === 'play') return say(`${st.thinking.name} is thinking: wait, or press Stop.`, 'error');
   if (!humanToMove()) return say(`It is ${st.names[sideIndex()]}'s turn. Press Play to let it move.`, 'error');
@@ -227,7 +322,9 @@ function onSquare(sq) {
 
   if (sel && sel.kind === 'ordo') {
     const cands = parts.filter((p) => sameEnds(p, sel.a, sel.b));
-    const match = cands.find((p) => landingOf(p, sel.a) === sq);
+    // Dragged by its other end, the ordo is matched by where that end lands.
+    const end = drag === 'end' && S.dragFrom === sel.b ? sel.b : sel.a;
+    const match = cands.find((p) => landingOf(p, end) === sq);
     if (match) return choosePart(match);
     if (sq === sel.a || sq === sel.b) { S.sel = null; say(''); return renderAll(); }
     if (b[sq] === me && hasMoves(sq)) return selectPiece(sq);
@@ -304,15 +401,44 @@ function choosePart(part) {
 function sendMove(token) {
   S.sel = null;
   S.waiting = true;
+  S.dragged = !!S.dragging;
+  S.lastInput = S.dragging ? 'drag' : 'click';
   send('move ' + token);
   renderAll();
 }
 
 // ---------- engine output ----------
 
+// Scores are shown from White's point of view, as lichess does: + is good for White.
+function whiteScore(info) {
+  const sign = info.side === 'black' ? -1 : 1;
+  if (info.mate !== undefined) return { mate: sign * info.mate };
+  if (info.cp !== undefined) return { cp: sign * info.cp };
+  return null;
+}
+
+// A score as a number for the graph: centipawns, a mate as ±100.00.
+function scoreValue(score) {
+  if (!score) return null;
+  if (score.mate !== undefined) return score.mate >= 0 ? 10000 : -10000;
+  return score.cp;
+}
+
 function onInfo(msg) {
   S.info = msg;
+  if (S.state) msg.fen = S.state.fen;  // the position searched: the PV is numbered from it
+  // The deepest score of each position searched during play feeds the graph.
+  const score = whiteScore(msg);
+  if (score && S.state && msg.purpose !== 'analyse') S.evals.set(lineKey(S.state, S.state.cursor), scoreValue(score));
   renderEngine();
+  renderGraph();
+}
+
+function onAnalysis(msg) {
+  if (!S.state) return;
+  S.evals.set(lineKey(S.state, msg.ply), scoreValue(whiteScore({ ...msg, side: 'white' })));
+  S.analysing = { done: msg.ply + 1, total: S.state.moves.length + 1 };
+  renderAll();
 }
 
 function onHint(msg) {
@@ -333,19 +459,41 @@ function onRecord(msg) {
   say('Game saved as a record file (see your downloads).', 'notice');
 }
 
-function formatScore(info) {
-  if (info.mate !== undefined) return info.mate > 0 ? `win in ${info.mate}` : `loss in ${-info.mate}`;
-  if (info.cp !== undefined) return (info.cp >= 0 ? '+' : '') + (info.cp / 100).toFixed(2);
-  return '–';
+// "+1.11" (White is better), "−0.35" (Black is better), "#3" (White mates in 3), "#−2".
+function formatScore(score) {
+  if (!score) return '–';
+  if (score.mate !== undefined) return score.mate >= 0 ? `#${score.mate}` : `#−${-score.mate}`;
+  const v = (Math.abs(score.cp) / 100).toFixed(2);
+  return score.cp > 0 ? `+${v}` : score.cp < 0 ? `−${v}` : '0.00';
+}
+
+// A token for people: the parts of an Ordo X turn joined by "then".
+function readableTurn(tok) {
+  return tok.split(',').join(' then ');
+}
+
+// A line of turns numbered as in the move list, from the position shown: "12. e3e5 12… h7h6 13. …".
+function readableLine(fen, toks) {
+  const fields = fen.trim().split(/\s+/);
+  let number = Number(fields[3] || 1);
+  let black = fields[1] === 'b';
+  return toks.map((tok, i) => {
+    const head = !black ? `${number}. ` : i === 0 ? `${number}… ` : '';
+    if (black) ++number;
+    black = !black;
+    return head + readableTurn(tok);
+  }).join(' ');
 }
 
 function renderEngine() {
   const st = S.state;
   const info = S.info;
   const thinking = st && st.thinking;
-  $('thinking').textContent = thinking
-    ? `${thinking.name} is thinking (${thinking.purpose === 'hint' ? 'hint' : sideName(st.side)})…`
-    : info ? `idle — last search by ${info.name}:` : 'idle';
+  $('thinking').textContent = S.analysing
+    ? `${thinking ? thinking.name : 'The engine'} is analysing the game: position ${S.analysing.done} of ${S.analysing.total}`
+    : thinking
+      ? `${thinking.name} is thinking (${thinking.purpose === 'hint' ? 'hint' : sideName(st.side)})`
+      : info ? `Last search by ${info.name}` : 'Idle';
   $('thinking').classList.toggle('busy', !!thinking);
   if (!info) {
     $('info-depth').textContent = '–';
@@ -357,9 +505,10 @@ function renderEngine() {
     return;
   }
   $('info-depth').textContent = info.depth !== undefined ? String(info.depth) + (info.seldepth ? `/${info.seldepth}` : '') : '–';
-  $('info-score').textContent = `${formatScore(info)} for ${sideName(info.side)}${info.bound ? ' (' + info.bound + ')' : ''}`;
+  $('info-score').textContent = formatScore(whiteScore(info));
   $('info-nodes').textContent = info.nodes !== undefined ? `${info.nodes.toLocaleString('en')}${info.nps ? ` (${Math.round(info.nps / 1000)} kn/s)` : ''}` : '–';
-  $('info-pv').textContent = info.pv && info.pv.length ? info.pv.join(' ') + (info.pv_cut ? ` (cut: ${info.pv_cut})` : '') : '–';
+  $('info-pv').textContent = info.pv && info.pv.length && st
+    ? readableLine(info.fen || st.fen, info.pv) + (info.pv_cut ? ` (then ${info.pv_cut})` : '') : '–';
   if (info.wdl) {
     // The bar and the text take White's view: White's wins, draws, Black's wins.
     const [w, d, l] = info.side === 'white' ? info.wdl : [info.wdl[2], info.wdl[1], info.wdl[0]];
@@ -384,6 +533,8 @@ function renderAll() {
   renderMoves();
   renderEngine();
   renderButtons();
+  renderGraph();
+  renderClocks();
 }
 
 function renderBoard() {
@@ -403,6 +554,7 @@ function renderBoard() {
     }
     view.last = { from, to };
   }
+  view.enemy = st.side === 'white' ? 'B' : 'W';
   const parts = currentParts();
   if (interactive && S.sel) {
     if (S.sel.kind === 'piece') {
@@ -419,11 +571,27 @@ function renderBoard() {
       view.groups = S.sel.groups;
     }
   }
+  if (!S.phase && !S.sel && st.last && st.last.parts.length > 1) {
+    // The last turn had two parts (Ordo X): thin numbered arrows give their order.
+    st.last.parts.forEach((p, i) => {
+      view.arrows.push([p.a, p.t, String(i + 1), 'last']);
+      if (p.kind === 'o') view.arrows.push([p.b, landingOf(p, p.b), '', 'last']);
+    });
+  }
   if (S.hint && !S.phase) {
-    for (const p of S.hint.parts) {
-      view.arrows.push([p.a, p.t]);
+    // The parts of the turn in order: numbered when there are two.
+    S.hint.parts.forEach((p, i) => {
+      const label = S.hint.parts.length > 1 ? String(i + 1) : '';
+      view.arrows.push([p.a, p.t, label]);
       if (p.kind === 'o') view.arrows.push([p.b, landingOf(p, p.b)]);
-    }
+    });
+  } else if (!S.phase && !S.sel && S.info && S.info.pv_parts && S.info.pv_parts.length && st.thinking) {
+    // While an engine thinks: its intended turn as faint numbered arrows.
+    const first = S.info.pv_parts;
+    first.forEach((p, i) => {
+      view.arrows.push([p.a, p.t, first.length > 1 ? String(i + 1) : '', 'pv']);
+      if (p.kind === 'o') view.arrows.push([p.b, landingOf(p, p.b), '', 'pv']);
+    });
   }
   board.render(view);
   $('part-bar').hidden = !S.phase;
@@ -432,10 +600,19 @@ function renderBoard() {
   }
 }
 
+// Why a game ended, for the winner `w` (a name) and the state (the loser is the side to move).
 const REASONS = {
   'target row': (w) => `${w} reached the target row`,
   'all pieces taken': (w) => `${w} took every piece of the opponent`,
-  'no legal turn': (w) => `${w === 'White' ? 'Black' : 'White'} has no legal turn`,
+  // RULES.md §6: a side with no legal turn loses; it is either split with no move that
+  // reconnects it (§4), or, connected, blocked everywhere.
+  'no legal turn': (w, st) => {
+    const loser = w === 'White' ? 'Black' : 'White';
+    return st.split[loser.toLowerCase()]
+      ? `${loser}'s group was split and cannot reconnect`
+      : `${loser} has no legal move: every piece is blocked`;
+  },
+  'time': (w) => `${w === 'White' ? 'Black' : 'White'} ran out of time`,
 };
 
 function renderTurn() {
@@ -448,19 +625,23 @@ function renderTurn() {
     cls += ' over';
     if (st.status.winner) {
       const w = sideName(st.status.winner);
-      text = `Game over: ${w} wins (${st.status.result}) — ${REASONS[st.status.reason](w)}.`;
+      const why = REASONS[st.status.reason] ? REASONS[st.status.reason](w, st) : st.status.reason;
+      text = `Game over: ${w} wins (${st.status.result}) — ${why}.`;
     } else {
       text = `Game over: draw (1/2-1/2) — ${st.status.reason}.`;
     }
   } else {
+    // Sentences joined once, each ending in its own mark: never "thinking…. White".
     const who = st.names[sideIndex()];
-    text = `${icon} ${sideName(st.side)} to move` + (who !== 'Human' ? ` (${who})` : '');
-    if (st.thinking && st.thinking.purpose === 'play') text += ' — thinking…';
-    else if (st.paused && st.players[sideIndex()] !== 'human') text += ' — paused (press Play)';
+    let head = `${icon} ${sideName(st.side)} to move` + (who !== 'Human' ? ` (${who})` : '');
+    if (st.thinking && st.thinking.purpose === 'play') head += ', thinking…';
+    else if (st.paused && st.players[sideIndex()] !== 'human') head += ', paused: press Play.';
+    const sentences = [head];
     if (st.variant === 'ordo' && st.split[st.side]) {
-      text += `. ${sideName(st.side)}'s pieces are split: this move must reconnect them (backward moves allowed).`;
+      sentences.push(`${sideName(st.side)}'s pieces are split: this move must reconnect them (backward moves allowed).`);
       cls += ' warn';
     }
+    text = sentences.join(' ');
   }
   el.textContent = text;
   el.className = cls;
@@ -486,8 +667,10 @@ function renderMoves() {
     }
     const span = document.createElement('button');
     span.type = 'button';
-    span.className = 'move' + (i + 1 === st.cursor ? ' current' : '') + (i >= st.cursor ? ' future' : '');
-    span.textContent = tok;
+    const quality = moveQuality(st, i + 1);
+    span.className = 'move' + (i + 1 === st.cursor ? ' current' : '') + (i >= st.cursor ? ' future' : '') +
+      (quality ? ' q' + quality.length + (quality === '?!' ? 'i' : '') : '');
+    span.textContent = tok + quality;
     span.dataset.ply = String(i + 1);
     span.title = `Go to the position after ${tok}`;
     span.addEventListener('click', () => send(`jump ${i + 1}`));
@@ -495,8 +678,16 @@ function renderMoves() {
     if (black) ++number;
     black = !black;
   });
+  // Keep the current move in view by scrolling the list itself, never the window (on a phone the
+  // board must stay where it is).
   const current = list.querySelector('.current');
-  if (current) current.scrollIntoView({ block: 'nearest' });
+  if (current) {
+    const top = current.offsetTop, bottom = top + current.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+  } else if (st.cursor === 0) {
+    list.scrollTop = 0;
+  }
 }
 
 function renderButtons() {
@@ -509,6 +700,7 @@ function renderButtons() {
   $('stop').disabled = !st.thinking;
   $('play').disabled = st.status.over || (!st.paused && !!st.thinking);
   $('hint').disabled = st.status.over || !!st.thinking;
+  $('analyse').disabled = !!S.analysing || !st.moves.length;
 }
 
 // ---------- controls ----------
@@ -518,15 +710,35 @@ function sendPlayers() {
 }
 
 $('new-game').addEventListener('click', () => {
+  const clock = $('clock').value;
+  // "M+I": M minutes (fractions allowed), I seconds of increment a move.
+  const [minutes, inc] = clock.split('+').map(Number);
+  send(clock === 'off' ? 'clock off' : `clock ${Math.max(1, Math.round(minutes * 60))} ${inc}`);
   send(`new ${$('variant').value}`);
   sendPlayers();
+  S.pendingSetup = false;
+  S.evals.clear();
+  S.analysing = null;
   const whiteHuman = $('white-player').value === 'human';
   const blackHuman = $('black-player').value === 'human';
   if (!S.userFlipped) board.setFlipped(!whiteHuman && blackHuman);
   say('');
 });
-$('white-player').addEventListener('change', sendPlayers);
-$('black-player').addEventListener('change', sendPlayers);
+// The set-up menus wait for *New game* (all of them alike); a note says so.
+for (const id of ['variant', 'white-player', 'black-player', 'clock']) {
+  $(id).addEventListener('change', () => { S.pendingSetup = true; if (S.state) syncControls(); });
+}
+$('analyse').addEventListener('click', () => {
+  S.analysing = { done: 0, total: S.state.moves.length + 1 };
+  send(`analyse ${$('analyse-time').value}`);
+  renderAll();
+});
+$('graph').addEventListener('click', onGraphClick);
+$('game-pick-load').addEventListener('click', () => {
+  const i = Number($('game-pick').value);
+  if (S.records[i]) send('load ' + S.records[i]);
+  $('game-pick-box').hidden = true;
+});
 $('limit-kind').addEventListener('change', () => {
   const kind = $('limit-kind').value;
   $('limit-value').value = kind === 'depth' ? 4 : 1000;
@@ -573,7 +785,7 @@ $('load').addEventListener('change', () => {
   const max = S.hello ? S.hello.limits.max_message - 8 : 200000;
   if (file.size > max) return say(`That file is too large (${file.size} bytes; at most ${max}).`, 'error');
   const reader = new FileReader();
-  reader.onload = () => send('load ' + reader.result);
+  reader.onload = () => offerGames(String(reader.result));
   reader.readAsText(file);
   $('load').value = '';
 });
@@ -588,8 +800,28 @@ document.addEventListener('keydown', (e) => {
     send(`jump ${S.state.cursor - 1}`);
   } else if (e.key === 'ArrowRight' && S.state.cursor < S.state.moves.length) {
     send(`jump ${S.state.cursor + 1}`);
+  } else if (e.key === 'Home' && S.state.cursor > 0) {
+    send('jump 0');
+  } else if (e.key === 'End' && S.state.cursor < S.state.moves.length) {
+    send(`jump ${S.state.moves.length}`);
   }
 });
+
+function offerGames(text) {
+  const records = splitRecords(text);
+  if (records.length <= 1) return send('load ' + text);
+  S.records = records;
+  const pick = $('game-pick');
+  pick.innerHTML = '';
+  records.forEach((r, i) => {
+    const opt = document.createElement('option');
+    opt.value = String(i);
+    opt.textContent = recordLabel(r, i);
+    pick.appendChild(opt);
+  });
+  $('game-pick-box').hidden = false;
+  say(`The file holds ${records.length} games: pick one and press Load this game.`, 'notice');
+}
 
 // For scripts driving the page (the end-to-end test): read-only views of the state.
 window.ordoPage = {
@@ -603,6 +835,13 @@ window.ordoPage = {
   waiting: () => S.waiting,
   record: () => S.lastRecord,
   message: () => $('message').textContent,
+  evals: () => Object.fromEntries(S.evals),
+  info: () => S.info,
+  lastInput: () => S.lastInput,
+  quality: (ply) => moveQuality(S.state, ply),
+  analysing: () => S.analysing,
+  records: () => S.records.length,
+  offerGames: (text) => offerGames(text),
 };
 
 connect();

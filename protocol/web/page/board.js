@@ -1,5 +1,6 @@
-// The SVG board: draws a board string (80 characters, a1..j8: 'W', 'B', '.') with highlights and
-// reports clicks by square index. It knows geometry only, never the rules.
+// The SVG board: draws a board string (80 characters, a1..j8: 'W', 'B', '.') with highlights,
+// reports clicks and drags by square index and animates moves. It knows geometry only, never the
+// rules. A drag from square A to square B is reported as onSquare(A, {drag}) then onSquare(B, {drag}).
 'use strict';
 
 const FILES = 10, RANKS = 8, CELL = 100;
@@ -28,16 +29,17 @@ function makeBoard(svg, onSquare) {
     const cls = 'piece ' + (colour === 'W' ? 'white' : 'black') + (extraClass ? ' ' + extraClass : '');
     if (colour === 'W') {
       // White: a round disc with an inner ring.
-      return `<g class="${cls}"><circle cx="${cx}" cy="${cy}" r="37"/>` +
+      return `<g class="${cls}" data-piece="${sq}"><circle cx="${cx}" cy="${cy}" r="37"/>` +
              `<circle class="mark" cx="${cx}" cy="${cy}" r="20"/></g>`;
     }
     // Black: a square block with a cross mark, so the two sides differ by shape as well as colour.
-    return `<g class="${cls}"><rect x="${cx - 32}" y="${cy - 32}" width="64" height="64" rx="9"/>` +
+    return `<g class="${cls}" data-piece="${sq}"><rect x="${cx - 32}" y="${cy - 32}" width="64" height="64" rx="9"/>` +
            `<path class="mark" d="M${cx - 13} ${cy - 13}L${cx + 13} ${cy + 13}M${cx + 13} ${cy - 13}L${cx - 13} ${cy + 13}"/></g>`;
   }
 
   // view: {board, last: {from: Set, to: Set}, selected: Set, dests: Set, partners: Set,
-  //        groups: [{squares: Set, label}], arrows: [[from, to]], ghost: Set, interactive: bool}
+  //        groups: [{squares: Set, label}], arrows: [[from, to, label?, cls?]], ghost: Set,
+  //        enemy: 'W' | 'B' (a destination holding an enemy piece is a capture), interactive: bool}
   function render(view) {
     const out = [];
     out.push('<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">' +
@@ -95,12 +97,19 @@ function makeBoard(svg, onSquare) {
     }
     for (const sq of view.dests || []) {
       const [cx, cy] = center(sq);
-      if (view.board[sq] === '.') out.push(`<circle class="dest" cx="${cx}" cy="${cy}" r="15"/>`);
-      else out.push(`<circle class="dest-capture" cx="${cx}" cy="${cy}" r="44"/>`);
+      // Only an enemy piece is captured: an own piece on a landing square (an ordo moving along
+      // its own line) gets the plain dot.
+      if (view.board[sq] === view.enemy) out.push(`<circle class="dest-capture" cx="${cx}" cy="${cy}" r="44"/>`);
+      else out.push(`<circle class="dest" cx="${cx}" cy="${cy}" r="15"/>`);
     }
-    for (const [a, b] of view.arrows || []) {
+    for (const [a, b, label, extra] of view.arrows || []) {
       const [x1, y1] = center(a), [x2, y2] = center(b);
-      out.push(`<line class="arrow" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" marker-end="url(#arrowhead)"/>`);
+      out.push(`<line class="arrow${extra ? ' ' + extra : ''}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" marker-end="url(#arrowhead)"/>`);
+      if (label) {
+        // The order of the parts of a turn: a numbered disc at the start of each part's arrow.
+        out.push(`<g class="arrow-label${extra ? ' ' + extra : ''}"><circle cx="${x1}" cy="${y1}" r="19"/>` +
+                 `<text x="${x1}" y="${y1 + 9}">${label}</text></g>`);
+      }
     }
     // A transparent layer on top takes the clicks.
     for (let sq = 0; sq < FILES * RANKS; ++sq) {
@@ -112,13 +121,84 @@ function makeBoard(svg, onSquare) {
     svg.classList.toggle('interactive', !!view.interactive);
   }
 
-  svg.addEventListener('click', (event) => {
-    const hit = event.target.closest('[data-sq]');
-    if (hit) onSquare(Number(hit.dataset.sq));
+  // The square under a point of the page, or -1 outside the board.
+  function squareAt(clientX, clientY) {
+    const pt = svg.createSVGPoint();
+    pt.x = clientX;
+    pt.y = clientY;
+    const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+    const col = Math.floor(p.x / CELL), row = Math.floor(p.y / CELL);
+    if (col < 0 || col >= FILES || row < 0 || row >= RANKS) return -1;
+    const f = flipped ? FILES - 1 - col : col;
+    const r = flipped ? row : RANKS - 1 - row;
+    return r * FILES + f;
+  }
+  function svgPoint(clientX, clientY) {
+    const pt = svg.createSVGPoint();
+    pt.x = clientX;
+    pt.y = clientY;
+    return pt.matrixTransform(svg.getScreenCTM().inverse());
+  }
+
+  // Pointer input: a press and release on one square is a click; a press, a move of more than a
+  // few pixels and a release elsewhere is a drag, the piece following the pointer meanwhile.
+  let press = null;  // {sq, x, y, dragging, el, start}
+  svg.addEventListener('pointerdown', (event) => {
+    if (event.button !== 0) return;
+    const sq = squareAt(event.clientX, event.clientY);
+    if (sq < 0) return;
+    press = { sq, x: event.clientX, y: event.clientY, dragging: false, el: null, id: event.pointerId };
+    try { svg.setPointerCapture(event.pointerId); } catch (e) { /* not capturable: clicks still work */ }
+    event.preventDefault();
   });
+  svg.addEventListener('pointermove', (event) => {
+    if (!press || event.pointerId !== press.id) return;
+    if (!press.dragging) {
+      if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < 6) return;
+      if (!svg.classList.contains('interactive')) return;
+      press.el = svg.querySelector(`[data-piece="${press.sq}"]`);
+      if (!press.el) return;
+      press.dragging = true;
+      press.start = svgPoint(press.x, press.y);
+      press.el.classList.add('dragging');
+      svg.appendChild(press.el);  // on top of everything while it moves
+    }
+    const p = svgPoint(event.clientX, event.clientY);
+    press.el.setAttribute('transform', `translate(${p.x - press.start.x} ${p.y - press.start.y})`);
+  });
+  function release(event, cancelled) {
+    if (!press || event.pointerId !== press.id) return;
+    const done = press;
+    press = null;
+    if (cancelled) {
+      if (done.el) { done.el.removeAttribute('transform'); done.el.classList.remove('dragging'); }
+      return;
+    }
+    const sq = squareAt(event.clientX, event.clientY);
+    if (!done.dragging) {
+      if (sq === done.sq) onSquare(sq, {});
+      return;
+    }
+    if (done.el) { done.el.removeAttribute('transform'); done.el.classList.remove('dragging'); }
+    if (onSquare(done.sq, { drag: 'start' }) && sq >= 0 && sq !== done.sq) onSquare(sq, { drag: 'end' });
+  }
+  svg.addEventListener('pointerup', (event) => release(event, false));
+  svg.addEventListener('pointercancel', (event) => release(event, true));
+
+  // Slides the pieces now on `to` squares in from the `from` squares (parallel arrays), `ms` long.
+  function animate(from, to, ms) {
+    to.forEach((t, i) => {
+      const el = svg.querySelector(`[data-piece="${t}"]`);
+      if (!el || !el.animate) return;
+      const [x0, y0] = center(from[i]), [x1, y1] = center(t);
+      el.animate([{ transform: `translate(${x0 - x1}px, ${y0 - y1}px)` }, { transform: 'translate(0px, 0px)' }],
+                 { duration: ms, easing: 'ease-out' });
+    });
+  }
 
   return {
     render,
+    animate,
     setFlipped(value) { flipped = value; },
     isFlipped() { return flipped; },
   };

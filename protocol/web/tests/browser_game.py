@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """End-to-end test of the web board in headless Chromium (Debian's chromium, chromium-driver and
-python3-selenium). For each variant it starts build/ordo-web, plays a whole game through the page
-with human moves made by clicks (White) against the engine at depth 1 (Black), exercising singleton,
-ordo and (in Ordo X) two-part turns, an illegal click refused with a reason, navigation through the
-move list and saving the record, then checks the final position and result against the rules core
-(the ordo binary's `d` and `query result`). Screenshots of the board mid-game (1280x800 and
-390x844) are saved in --out.
+python3-selenium). It starts build/ordo-web and, for each variant, plays a whole game through the
+page against the engine at depth 1 twice: by clicks at 1280x800 and by drags at phone size
+(390x844, where the board must not move in the viewport after any move). The games exercise
+singleton, ordo and (in Ordo X) two-part turns, an illegal click refused with a reason, navigation
+and saving, and are checked against the rules core (the ordo binary's `d` and `query result`).
+Then: the evaluation graph (filled during play and by "Analyse game", a click on it jumps), a reload
+that keeps the game, a game on the clock lost on time, and the page's known defects (one check
+each, see check_* below). No console error may appear. Screenshots of each stage go to --out.
 
-Usage: browser_game.py --web build/ordo-web --engine build/ordo --out build/web-screenshots
+Usage: browser_game.py --web build/ordo-web --engine build/ordo --out DIR [--stages games,checks,...]
 """
 import argparse
 import os
@@ -23,6 +25,7 @@ from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
@@ -103,6 +106,33 @@ def click(driver, sq):
             time.sleep(0.05)
 
 
+def square_center(driver, sq):
+    """The centre of a square in viewport coordinates."""
+    r = driver.execute_script(
+        "const r = document.getElementById(arguments[0]).getBoundingClientRect();"
+        "return [r.left + r.width / 2, r.top + r.height / 2];", "sq-" + sq_name(sq))
+    return int(r[0]), int(r[1])
+
+
+def drag(driver, a, b):
+    """Presses on square a, moves the pointer over the board in steps and releases on square b."""
+    (x1, y1), (x2, y2) = square_center(driver, a), square_center(driver, b)
+    ab = ActionBuilder(driver)
+    ab.pointer_action.move_to_location(x1, y1)
+    ab.pointer_action.pointer_down()
+    for k in (1, 2, 3):
+        ab.pointer_action.move_to_location(x1 + (x2 - x1) * k // 3, y1 + (y2 - y1) * k // 3)
+    ab.pointer_action.pointer_up()
+    ab.perform()
+
+
+def board_top(driver):
+    """Where the board is in the viewport, and the window's scroll."""
+    return driver.execute_script(
+        "const r = document.getElementById('board').getBoundingClientRect();"
+        "return [Math.round(r.top), Math.round(r.left), window.scrollY];")
+
+
 def human_to_move(st):
     """On a summary: White (the person) is to move and no engine is thinking."""
     return st and not st["over"] and st["side"] == "white" and not st["thinking"] and st["players"][0] == "human"
@@ -144,10 +174,17 @@ def choose_turn(st, rng, seen_kinds):
     return n, (rng.choice(n["next"]) if n["next"] else None)
 
 
-def click_part(driver, part):
+def click_part(driver, part, by_drag=False):
     """The clicks for one part: singleton from, to; ordo end a, end b, landing of a; then the kept
-    group when the capture leaves a tie."""
-    if part["kind"] == "s":
+    group when the capture leaves a tie. By drag: singleton a onto t; ordo a onto b, then a onto
+    its landing."""
+    if by_drag:
+        if part["kind"] == "s":
+            drag(driver, part["a"], part["t"])
+        else:
+            drag(driver, part["a"], part["b"])
+            drag(driver, part["a"], part["t"])
+    elif part["kind"] == "s":
         click(driver, part["a"])
         click(driver, part["t"])
     else:
@@ -183,6 +220,8 @@ def tie_choice(driver, out, shots):
     capture by clicks and keeps the group on e5 by clicking it."""
     tie_fen = "10/10/10/2BBB5/3W6/10/10/10 w 0 1"
     box = driver.find_element(By.ID, "fen")
+    if not box.is_displayed():
+        driver.find_element(By.CSS_SELECTOR, "#position-box summary").click()
     box.clear()
     box.send_keys(tie_fen)
     driver.find_element(By.ID, "fen-set").click()
@@ -234,8 +273,34 @@ def set_viewport(driver, width, height, mobile=False):
     time.sleep(0.3)
 
 
-def play_game(driver, url, variant, engine, out, seed):
-    set_viewport(driver, 1280, 800)
+SCORE_RE = re.compile(r"^(?:[+\u2212]\d+\.\d\d|0\.00|#\u2212?\d+|\u2013)$")
+
+
+def check_score_shown(driver):
+    """The score is White's (a bare signed number or #n, as lichess), without search jargon, and its
+    sign agrees with the engine's score turned to White's side."""
+    st = driver.execute_script("return window.ordoPage.info ? window.ordoPage.info() : null;")
+    text = driver.find_element(By.ID, "info-score").text.strip()
+    if not SCORE_RE.match(text) or "bound" in text or " for " in text:
+        raise Failure("score shown as %r: not White's point of view in lichess form" % text)
+    if st and st.get("cp") not in (None, 0):
+        white = st["cp"] if st["side"] == "white" else -st["cp"]
+        if (white > 0) != text.startswith("+"):
+            raise Failure("score %r does not read from White's side (engine cp %d for %s)" % (text, st["cp"], st["side"]))
+
+
+def check_one_name(driver):
+    """One name for the engine everywhere, and no protocol lines (info string ...) shown."""
+    body = driver.find_element(By.TAG_NAME, "body").text
+    if re.search(r"(?<!Engine \d: )\bengine \d\b", body):
+        raise Failure("the page still names an engine 'engine N': %r" % body[:300])
+    if "startpos" in body or "info string" in body:
+        raise Failure("a protocol line reached the page: %r" % page_message(driver))
+
+
+def play_game(driver, url, variant, engine, out, seed, by_drag=False, phone=False, after_game=None):
+    set_viewport(driver, 390, 844, mobile=True) if phone else set_viewport(driver, 1280, 800)
+    label = ("drag" if by_drag else "click") + ("-phone" if phone else "")
     driver.get(url)
     wait_for(driver, lambda: summary(driver), "the first state")
     wait_for(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#black-player option")) > 1, "the engine list")
@@ -246,36 +311,53 @@ def play_game(driver, url, variant, engine, out, seed):
     driver.find_element(By.ID, "new-game").click()
     wait_for(driver, lambda: (lambda s: s["variant"] == variant and s["cursor"] == 0 and s["players"] == ["human", 1])(summary(driver)),
              "the new game")
+    check_one_name(driver)
 
     rng = random.Random(seed)
     seen = set()
     shots = []
     refusal = None
     human_turns = 0
+    anchor = board_top(driver) if phone else None
     while True:
         wait_for(driver, lambda: (lambda s: s["over"] or human_to_move(s))(summary(driver)), "White's turn or the end")
         st = state(driver)
+        if phone and board_top(driver) != anchor:
+            raise Failure("on the phone the board moved in the viewport after move %d: %r -> %r (top, left, scrollY)"
+                          % (st["cursor"], anchor, board_top(driver)))
+        if st["last"] and len(st["last"]["parts"]) > 1:
+            # The engine's two-part turn is shown in order: parts numbered 1 and 2 on the board.
+            labels = driver.execute_script("return [...document.querySelectorAll('#board .arrow-label text')].map(t => t.textContent);")
+            if labels[:2] != ["1", "2"]:
+                raise Failure("the two-part turn %s is not numbered on the board: %r" % (st["last"]["tok"], labels))
+            seen.add("numbered parts")
+        if st["cursor"] > 0:
+            check_score_shown(driver)
+            if not phone:
+                check_one_name(driver)
         if st["status"]["over"]:
             break
         if human_turns >= MAX_HUMAN_TURNS:
             raise Failure("no result after %d human turns" % human_turns)
-        if refusal is None and human_turns == 2:
+        if refusal is None and human_turns == 2 and not phone:
             refusal = check_refusal(driver, st)
         node, second = choose_turn(st, rng, seen)
-        if human_turns == 2:
+        if human_turns == 2 and not phone:
             # Mid-game, with the piece about to move selected: its destinations are marked.
             click(driver, node["part"]["a"])
             shots.append(screenshot(driver, out, variant, "1280x800"))
-            set_viewport(driver, 390, 844, mobile=True)
-            shots.append(screenshot(driver, out, variant, "phone"))
-            set_viewport(driver, 1280, 800)
             ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+        if human_turns == 6 and phone:
+            shots.append(screenshot(driver, out, variant, "phone"))
         before = st["cursor"]
-        click_part(driver, node["part"])
+        click_part(driver, node["part"], by_drag)
         if second is not None:
             wait_for(driver, lambda: driver.execute_script("return window.ordoPage.phase();") == node["part"]["tok"],
                      "the page to offer the forward part")
-            click_part(driver, second)
+            if not phone and "part-bar" not in seen:
+                check_part_bar(driver, out, shots)
+                seen.add("part-bar")
+            click_part(driver, second, by_drag)
             seen.add("two-part")
         if node["part"]["kind"] == "o" or (second and second["kind"] == "o"):
             seen.add("ordo")
@@ -283,13 +365,17 @@ def play_game(driver, url, variant, engine, out, seed):
             seen.add("tie choice")
         token = node["part"]["tok"] + ("," + second["tok"] if second else "")
         wait_for(driver, lambda: summary(driver)["cursor"] > before, "the move " + token)
+        if by_drag and driver.execute_script("return window.ordoPage.lastInput();") != "drag":
+            raise Failure("the move %s was not made by a drag" % token)
         st2 = state(driver)
         if st2["moves"][before] != token:
             raise Failure("clicked %s but the game recorded %s" % (token, st2["moves"][before]))
         human_turns += 1
 
     final = state(driver)
-    shots.append(screenshot(driver, out, variant, "final"))
+    shots.append(screenshot(driver, out, variant, label + "-final"))
+    if phone and board_top(driver) != anchor:
+        raise Failure("on the phone the board moved in the viewport at the end: %r -> %r" % (anchor, board_top(driver)))
     fen, status, result = core_verdict(engine, variant, final["start_fen"], final["moves"])
     if fen != final["fen"]:
         raise Failure("final FEN: page %s, core %s" % (final["fen"], fen))
@@ -309,8 +395,11 @@ def play_game(driver, url, variant, engine, out, seed):
     if "Game over" not in shown:
         raise Failure("the page does not show the end: %r" % shown)
 
-    # Navigation through the move list, then back to the end.
     plies = len(final["moves"])
+    if phone:
+        return {"variant": variant + (" by drags" if by_drag else " by clicks") + " at 390x844", "plies": plies, "result": result, "status": status,
+                "kinds": sorted(seen), "refusal": "-", "screenshots": shots}
+    # Navigation through the move list, then back to the end.
     driver.find_element(By.CSS_SELECTOR, '#moves .move[data-ply="2"]').click()
     wait_for(driver, lambda: summary(driver)["cursor"] == 2, "the jump to move 2")
     driver.find_element(By.ID, "nav-end").click()
@@ -324,11 +413,265 @@ def play_game(driver, url, variant, engine, out, seed):
     if '[Result "%s"]' % result not in record or final["moves"][-1] not in record:
         raise Failure("the saved record lacks the result or the last move:\n" + record)
 
+    notes = after_game(driver) if after_game else []
     if variant == "ordox":
         seen.add(tie_choice(driver, out, shots))
 
     return {"variant": variant, "plies": plies, "result": result, "status": status, "kinds": sorted(seen),
-            "refusal": refusal, "screenshots": shots}
+            "refusal": refusal, "screenshots": shots, "notes": notes}
+
+
+# ---------- checks of single features and former defects (each raises Failure) ----------
+
+def new_game(driver, variant="ordox", white="human", black="1", clock="off"):
+    Select(driver.find_element(By.ID, "variant")).select_by_value(variant)
+    Select(driver.find_element(By.ID, "white-player")).select_by_value(white)
+    Select(driver.find_element(By.ID, "black-player")).select_by_value(black)
+    if driver.find_elements(By.ID, "clock"):
+        Select(driver.find_element(By.ID, "clock")).select_by_value(clock)
+    driver.find_element(By.ID, "new-game").click()
+    want = [white if white == "human" else int(white), black if black == "human" else int(black)]
+    wait_for(driver, lambda: (lambda s: s["variant"] == variant and s["cursor"] == 0 and s["players"] == want)(summary(driver)),
+             "the new game")
+
+
+def set_fen(driver, fen):
+    box = driver.find_element(By.ID, "fen")
+    if not box.is_displayed():
+        driver.find_element(By.CSS_SELECTOR, "#position-box summary").click()
+    box.clear()
+    box.send_keys(fen)
+    driver.find_element(By.ID, "fen-set").click()
+    wait_for(driver, lambda: state(driver)["start_fen"] == fen, "the position " + fen)
+
+
+def open_page(driver, url, width=1280, height=800):
+    set_viewport(driver, width, height, mobile=width < 600)
+    driver.get(url)
+    wait_for(driver, lambda: summary(driver), "the first state")
+    wait_for(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#black-player option")) > 1, "the engine list")
+
+
+def check_part_bar(driver, out, shots):
+    """At 1280x800 the Ordo X part bar appears without a scrollbar and without moving the board."""
+    bar = driver.execute_script(
+        "const e = document.scrollingElement; return [e.scrollHeight, window.innerHeight, e.scrollWidth, window.innerWidth];")
+    shots.append(screenshot(driver, out, "ordox", "part-bar-1280x800"))
+    if bar[0] > bar[1] or bar[2] > bar[3]:
+        raise Failure("the part bar makes the page scroll at 1280x800: scroll %dx%d, viewport %dx%d" % (bar[2], bar[0], bar[3], bar[1]))
+
+
+def check_part_bar_stage(driver, out):
+    """An Ordo X sideways part at 1280x800: the part bar shows without a scrollbar or a shift."""
+    new_game(driver, "ordox", "human", "human")
+    st = state(driver)
+    node = next(n for n in st["legal"] if n["next"])
+    top = board_top(driver)
+    click_part(driver, node["part"])
+    wait_for(driver, lambda: driver.execute_script("return window.ordoPage.phase();") == node["part"]["tok"], "the part bar")
+    check_part_bar(driver, out, [])
+    if board_top(driver) != top:
+        raise Failure("the board moved when the part bar showed: %r -> %r" % (top, board_top(driver)))
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+
+
+def check_capture_ring(driver, out):
+    """A vertical Ordo X ordo moving forward along its file lands on its own square: a dot, never the
+    red capture ring (ordos never capture)."""
+    new_game(driver, "ordox", "human", "human")
+    set_fen(driver, "2B7/10/10/10/3W6/3W6/10/10 w 0 1")
+    click(driver, 23)  # d3
+    click(driver, 33)  # d4: the ordo d3-d4 is selected; d3 may land on d4
+    wait_for(driver, lambda: "Ordo d3" in page_message(driver), "the ordo selection")
+    rings = driver.execute_script("return [...document.querySelectorAll('#board .dest-capture')].length;")
+    dots = driver.execute_script("return [...document.querySelectorAll('#board .dest')].length;")
+    screenshot(driver, out, "ordox", "ordo-own-square")
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    if rings or not dots:
+        raise Failure("ordo d3-d4: %d capture rings and %d dots (expected none and some)" % (rings, dots))
+
+
+def check_split_wording(driver, out):
+    """A classic side that is split and cannot reconnect: the page says so (not 'no legal turn')."""
+    new_game(driver, "ordo", "human", "human")
+    set_fen(driver, "10/10/10/10/10/10/WB6BW/10 w 0 1")
+    text = driver.find_element(By.ID, "turn").text
+    screenshot(driver, out, "ordo", "split-loss")
+    if "White's group was split and cannot reconnect" not in text:
+        raise Failure("split loss reads %r" % text)
+
+
+def check_menus(driver, out):
+    """Every set-up menu waits for New game alike; New game stays readable when hovered."""
+    new_game(driver, "ordo", "human", "1")
+    before = summary(driver)
+    Select(driver.find_element(By.ID, "white-player")).select_by_value("1")
+    Select(driver.find_element(By.ID, "black-player")).select_by_value("human")
+    time.sleep(0.5)
+    now = summary(driver)
+    if now["players"] != before["players"] or now["cursor"] != before["cursor"] or now["thinking"]:
+        raise Failure("choosing an engine took effect at once: %r -> %r" % (before, now))
+    if not driver.find_element(By.ID, "setup-note").is_displayed():
+        raise Failure("no note that the menus apply with New game")
+    button = driver.find_element(By.ID, "new-game")
+    ActionChains(driver).move_to_element(button).perform()
+    time.sleep(0.2)
+    colours = driver.execute_script(
+        "const s = getComputedStyle(arguments[0]); return [s.color, s.backgroundColor];", button)
+    screenshot(driver, out, "ordo", "menus-pending-hover")
+
+    def lum(css):
+        r, g, b = [int(x) for x in re.findall(r"\d+", css)[:3]]
+        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+    if abs(lum(colours[0]) - lum(colours[1])) < 0.4:
+        raise Failure("New game when hovered: text %s on %s" % tuple(colours))
+    ActionChains(driver).move_by_offset(0, 200).perform()
+    Select(driver.find_element(By.ID, "white-player")).select_by_value("human")
+    Select(driver.find_element(By.ID, "black-player")).select_by_value("1")
+
+
+def check_small_things(driver, out):
+    """'ms per move' fits its menu; no doubled punctuation in the lines the page writes."""
+    Select(driver.find_element(By.ID, "limit-kind")).select_by_value("movetime")
+    fit = driver.execute_script(
+        "const s = document.getElementById('limit-kind'); const c = document.createElement('canvas').getContext('2d');"
+        "c.font = getComputedStyle(s).font; return [c.measureText(s.options[s.selectedIndex].text).width, s.clientWidth];")
+    if fit[0] + 24 > fit[1]:
+        raise Failure("'ms per move' is cut off: text %.0f px in a menu of %d px" % tuple(fit))
+    # The engine (Black) thinks in a split position it must reconnect: the line above the board
+    # says both, in sentences.
+    new_game(driver, "ordo", "human", "1")
+    box = driver.find_element(By.ID, "limit-value")
+    box.clear()
+    box.send_keys("700\t")
+    wait_for(driver, lambda: summary(driver)["limit"] == {"kind": "movetime", "value": 700}, "the 700 ms limit")
+    set_fen(driver, "10/10/B1B7/10/10/10/WW8/10 b 0 1")
+    driver.find_element(By.ID, "play").click()
+    seen = []
+    end = time.time() + 10
+    while time.time() < end and summary(driver)["cursor"] < 1:
+        seen.append(driver.find_element(By.ID, "turn").text + " | " + driver.find_element(By.ID, "thinking").text)
+        time.sleep(0.02)
+    screenshot(driver, out, "ordo", "split-thinking")
+    set_limit_depth_1(driver)
+    if not any("split" in t and "thinking" in t for t in seen):
+        raise Failure("never saw the engine thinking in the split position: %r" % seen[-1:])
+    for text in seen:
+        if re.search(r"[.\u2026!?:][.\u2026]|\.\s*\.", text):
+            raise Failure("doubled punctuation: %r" % text)
+
+
+def check_many_games_file(driver, out, engine_tokens):
+    """A file of several games offers them all; the one picked is loaded."""
+    tmp = tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False)
+    games = [("a3a4", "Alpha", "Beta"), ("b3b4 a6a5", "Gamma", "Delta"), ("c3c4", "Eps", "Zeta")]
+    for moves, w, b in games:
+        tmp.write('[Event "x"]\n[White "%s"]\n[Black "%s"]\n[Result "*"]\n[Variant "ordo"]\n\n1. %s *\n\n' % (w, b, moves))
+    tmp.close()
+    try:
+        if not driver.find_element(By.ID, "load").is_enabled():
+            raise Failure("load disabled")
+        box = driver.find_element(By.ID, "position-box")
+        if not box.get_attribute("open"):
+            driver.find_element(By.CSS_SELECTOR, "#position-box summary").click()
+        driver.find_element(By.ID, "load").send_keys(tmp.name)
+        wait_for(driver, lambda: driver.find_element(By.ID, "game-pick-box").is_displayed(), "the list of games", 5)
+        options = [o.text for o in driver.find_elements(By.CSS_SELECTOR, "#game-pick option")]
+        if len(options) != 3 or "Gamma" not in options[1]:
+            raise Failure("games offered: %r" % options)
+        screenshot(driver, out, "ordo", "pick-a-game")
+        Select(driver.find_element(By.ID, "game-pick")).select_by_index(1)
+        driver.find_element(By.ID, "game-pick-load").click()
+        wait_for(driver, lambda: state(driver)["moves"] == ["b3b4", "a6a5"], "the second game", 5)
+    finally:
+        os.unlink(tmp.name)
+
+
+def check_graph_and_analysis(driver, out):
+    """The graph has points from the engine's searches during play; Analyse game scores every
+    position and marks mistakes; a click on the graph jumps there."""
+    st = state(driver)
+    n = len(st["moves"])
+    before = len(driver.execute_script("return window.ordoPage.evals();"))
+    if before < 2:
+        raise Failure("the graph got %d points during play" % before)
+    Select(driver.find_element(By.ID, "analyse-time")).select_by_value("100")
+    driver.find_element(By.ID, "analyse").click()
+    wait_for(driver, lambda: driver.execute_script("return window.ordoPage.analysing();") is None and
+             len(driver.execute_script("return window.ordoPage.evals();")) >= n + 1, "the analysis", 30 + n * 1.0)
+    points = driver.execute_script("return document.querySelectorAll('#graph .graph-point').length;")
+    if points != n + 1:
+        raise Failure("graph: %d points for %d positions" % (points, n + 1))
+    marked = driver.execute_script("return document.querySelectorAll('#moves .q1, #moves .q2, #moves .q2i').length;")
+    shots = screenshot(driver, out, st["variant"], "graph-analysed")
+    target = max(1, n // 3)
+    rect = driver.execute_script("const r = document.getElementById('graph').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+    x = rect[0] + rect[2] * target / n
+    ab = ActionBuilder(driver)
+    ab.pointer_action.move_to_location(int(x), int(rect[1] + rect[3] / 2))
+    ab.pointer_action.click()
+    ab.perform()
+    wait_for(driver, lambda: abs(summary(driver)["cursor"] - target) <= 1, "the jump from the graph", 5)
+    screenshot(driver, out, st["variant"], "graph-jumped")
+    return "%d positions analysed, %d moves marked, graph click -> move %d" % (n + 1, marked, summary(driver)["cursor"])
+
+
+def check_reload(driver, out):
+    """A reload keeps the game: moves, position in the line, players."""
+    before = state(driver)
+    driver.refresh()
+    wait_for(driver, lambda: (lambda s: s and s["moves"] == before["moves"] and s["cursor"] == before["cursor"])(state(driver)),
+             "the game after the reload", 10)
+    after = state(driver)
+    if after["players"] != before["players"] or after["start_fen"] != before["start_fen"]:
+        raise Failure("the reload lost the set-up: %r -> %r" % (before["players"], after["players"]))
+    screenshot(driver, out, before["variant"], "after-reload")
+    return "%d moves, cursor %d kept" % (len(after["moves"]), after["cursor"])
+
+
+def check_clock(driver, out):
+    """A game on the clock against the engine: both clocks shown, the engine moves on its clock,
+    and the person who does not move loses on time."""
+    driver.execute_script(
+        "const o = document.createElement('option'); o.value = '0.1+1'; o.textContent = '6 s + 1'; document.getElementById('clock').appendChild(o);")
+    new_game(driver, "ordo", "human", "1", clock="0.1+1")
+    if not driver.find_element(By.ID, "clocks").is_displayed():
+        raise Failure("no clocks shown")
+    click(driver, 20)  # a3
+    click(driver, 30)  # a4
+    wait_for(driver, lambda: summary(driver)["cursor"] >= 2, "the engine's move on the clock", 10)
+    st = state(driver)
+    if not (0 < st["clock"]["black"] <= 7000):
+        raise Failure("the engine's clock: %r" % st["clock"])
+    screenshot(driver, out, "ordo", "clock-running")
+    wait_for(driver, lambda: summary(driver)["over"], "the loss on time", 15)
+    st = state(driver)
+    text = driver.find_element(By.ID, "turn").text
+    screenshot(driver, out, "ordo", "clock-flagged")
+    if st["status"]["reason"] != "time" or st["status"]["winner"] != "black" or "ran out of time" not in text:
+        raise Failure("end on time: %r, %r" % (st["status"], text))
+    return "White lost on time: %s; clocks %r" % (text, {k: st["clock"][k] for k in ("white", "black")})
+
+
+def run_checks(driver, url, out):
+    """The checks that do not need a whole game; each is reported, all are run."""
+    failed = []
+    open_page(driver, url)
+    for name, fn in (("part bar", check_part_bar_stage), ("capture ring", check_capture_ring), ("split wording", check_split_wording),
+                     ("menus", check_menus), ("small things", check_small_things)):
+        try:
+            fn(driver, out)
+            print("ok   %s" % name)
+        except (Failure, WebDriverException) as e:
+            print("FAIL %s: %s" % (name, e))
+            failed.append(name)
+    try:
+        check_many_games_file(driver, out, None)
+        print("ok   many games in a file")
+    except (Failure, WebDriverException) as e:
+        print("FAIL many games in a file: %s" % e)
+        failed.append("many games")
+    return failed
 
 
 def main():
@@ -338,27 +681,51 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--variants", default="ordox,ordo")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--stages", default="games,drags,checks,clock",
+                    help="games (by clicks, with graph, analysis and reload), drags (phone size), phone-clicks, "
+                         "checks, clock")
     args = ap.parse_args()
+    stages = set(args.stages.split(","))
     os.makedirs(args.out, exist_ok=True)
     server, url = start_server(args.web, args.engine)
     profile = tempfile.mkdtemp(prefix="ordo-web-chromium-")
     driver = None
     try:
         driver = open_browser(profile)
-        for i, variant in enumerate(args.variants.split(",")):
-            t0 = time.time()
-            report = play_game(driver, url, variant, args.engine, args.out, args.seed + i)
-            print("%s: %d plies, %s (%s) in %.1f s; kinds clicked: %s" % (
-                report["variant"], report["plies"], report["result"], report["status"], time.time() - t0,
-                ", ".join(report["kinds"])))
-            print("  refusal: " + report["refusal"])
-            for shot in report["screenshots"]:
-                print("  screenshot: " + os.path.abspath(shot))
+        failed = []
+        if "checks" in stages:
+            failed += run_checks(driver, url, args.out)
+        modes = [m for m in ("games", "drags", "phone-clicks") if m in stages]
+        for mode in modes:
+            for i, variant in enumerate(args.variants.split(",")):
+                t0 = time.time()
+                # After the first game by clicks: the graph, the analysis and a reload, on that game.
+                extra = None
+                if mode == "games" and i == 0:
+                    extra = lambda d: ["graph: " + check_graph_and_analysis(d, args.out), "reload: " + check_reload(d, args.out)]
+                report = play_game(driver, url, variant, args.engine, args.out, args.seed + i,
+                                   by_drag=(mode == "drags"), phone=(mode != "games"), after_game=extra)
+                print("%s: %d plies, %s (%s) in %.1f s; kinds %s: %s" % (
+                    report["variant"], report["plies"], report["result"], report["status"], time.time() - t0,
+                    "dragged" if mode == "drags" else "clicked", ", ".join(report["kinds"])))
+                print("  refusal: " + report["refusal"])
+                for shot in report["screenshots"]:
+                    print("  screenshot: " + os.path.abspath(shot))
+                for note in report.get("notes", []):
+                    print("  " + note)
+        if "clock" in stages:
+            open_page(driver, url)
+            set_limit_depth_1(driver)
+            print("clock: " + check_clock(driver, args.out))
+        if failed:
+            raise Failure("checks failed: " + ", ".join(failed))
         severe = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
         if severe:
             raise Failure("browser console errors: %r" % severe)
     except (Failure, WebDriverException) as e:
-        print("FAIL: %s" % e)
+        import traceback
+        traceback.print_exc(limit=4)
+        print("FAIL: %s" % str(e).split("\n")[0])
         return 1
     finally:
         if driver:

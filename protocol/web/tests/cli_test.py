@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """build/ordo-web's command line and addresses: GNU-style --help and --version (exit 0), bad values
-refused (exit 2), the printed URL (IPv6 in brackets) answering GET /, and the host allow-list on
+refused (exit 2), an engine that cannot start or does not greet refused at start (exit 1), the printed URL (IPv6 in brackets) answering GET /, and the host allow-list on
 every address: a foreign Host or Origin is refused on 0.0.0.0 and on ::ffff:127.0.0.1 as on
 127.0.0.1, with a warning on standard error when the address reaches beyond this machine, and
 --allow-host adding names.
@@ -79,6 +79,17 @@ def main():
     for bad in (["--no-such-option"], ["--allow-host", "a b"], ["--message-rate", "0"], ["--engine-queue", "0"]):
         r = run(web, *bad)
         check(r.returncode == 2 and r.stderr.startswith("ordo-web: "), "%s exits 2 with an error line" % " ".join(bad))
+
+    # Every engine is checked at start: a wrong one is one line and exit 1, before anything listens.
+    for engine, why in (("/nonexistent", "cannot start"), ("/bin/true", "does not answer as an engine")):
+        try:
+            r = subprocess.run([web, "--port", "0", "--engine", engine], capture_output=True, text=True, timeout=5)
+        except subprocess.TimeoutExpired:  # it started serving instead of refusing
+            check(False, "--engine %s fails at start with one line (it started serving)" % engine)
+            continue
+        lines = r.stderr.strip().split("\n")
+        check(r.returncode == 1 and len(lines) == 1 and engine in lines[0] and why in lines[0] and r.stdout == "",
+              "--engine %s fails at start with one line (%r, exit %d)" % (engine, r.stderr.strip(), r.returncode))
 
     # The default address: the URL answers; foreign hosts and origins are refused.
     proc, url, host, port = serve(web)

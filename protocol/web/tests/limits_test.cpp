@@ -39,7 +39,7 @@ struct LimitedServer {
     ServerConfig c;
     c.port = 0;
     c.engines.push_back({{ORDO_ENGINE_BINARY}, "", false});
-    c.specs.push_back({"ordo"});
+    c.specs.push_back({"ordo", ""});
     tweak(c);
     server = std::make_unique<WebServer>(io, c);
     std::string error;

@@ -37,7 +37,7 @@ struct RunningServer {
     c.max_sessions = max_sessions;
     c.limits.max_message = max_message;
     c.engines.push_back({{ORDO_ENGINE_BINARY}, "", false});
-    c.specs.push_back({"ordo"});
+    c.specs.push_back({"ordo", ""});
     server = std::make_unique<WebServer>(io, c);
     std::string error;
     REQUIRE(server->listen(&error));
