@@ -69,7 +69,7 @@ Features are cached in <data>.features.npz (keyed by the file's size and mtime a
 feature code); --no-cache neither reads nor writes it. For a million positions: about 20 s to read
 and count on 2 cores, a few seconds per fit, 1 GB of memory.
 
-Needs numpy (Debian python3-numpy, which scripts/build installs); a python3 without it (say, a pyenv
+Needs numpy (Debian python3-numpy, which scripts/test installs); a python3 without it (say, a pyenv
 one first on PATH) hands the run over to /usr/bin/python3.
 """
 import argparse
@@ -87,7 +87,7 @@ except ImportError:  # e.g. a pyenv python3 first on PATH: try the system one, w
             and not os.environ.get("TUNE_EVAL_REEXEC")):
         os.environ["TUNE_EVAL_REEXEC"] = "1"
         os.execv(alt, [alt] + sys.argv)
-    sys.exit("tune_eval: needs numpy (Debian: apt-get install python3-numpy; scripts/build installs it)")
+    sys.exit("tune_eval: needs numpy (Debian: apt-get install python3-numpy; scripts/test installs it)")
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import eval_features  # noqa: E402

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Checks that every CTest test of a build directory carries a label, so `ctest -L <label>` can
-select it, and that the doctest cases are all registered, each labelled with its own TEST_SUITE.
+select it, and a TIMEOUT, so a hung test fails instead of stalling the run; and that the doctest
+cases are all registered, each labelled with its own TEST_SUITE.
 
 doctest's CMake discovery looks a case's suite up by its name; a name it cannot look up (a
 comma, for one, is a separator in doctest's filters) silently ends up without a label. This
@@ -30,10 +31,14 @@ def main():
                            capture_output=True, text=True, check=True).stdout
     tests = json.loads(shown)["tests"]
     labels = {}
+    problems = []
     for t in tests:
         props = {p["name"]: p["value"] for p in t.get("properties", [])}
         labels[t["name"]] = [l for l in props.get("LABELS", []) if l]
-    problems = [f"no label: {name}" for name, ls in sorted(labels.items()) if not ls]
+        if not labels[t["name"]]:
+            problems.append(f"no label: {t['name']}")
+        if not props.get("TIMEOUT"):
+            problems.append(f"no timeout: {t['name']}")
 
     cases = doctest_list(a.doctest_binary, "--list-test-cases")
     suites = set(doctest_list(a.doctest_binary, "--list-test-suites"))
