@@ -259,7 +259,9 @@ void Engine::Impl::search_thread(SearchListener& listener) {
   end_timer(s);
 
   std::optional<Turn> best, ponder;
-  const auto& lines = fresh[0]->lines();
+  const std::size_t chosen = Searcher::best_of(fresh);
+  if (chosen != 0) fresh[chosen]->report_lines(listener);
+  const auto& lines = fresh[chosen]->lines();
   if (!lines.empty()) {
     best = lines[0].turn;
     auto turns = Searcher::parts_to_turns(current, lines[0].pv);

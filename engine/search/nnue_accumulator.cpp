@@ -4,31 +4,63 @@
 #include <cassert>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace ordo::nnue {
 
 namespace {
 
-void add_row(i16* acc, const i16* row) {
-  for (int i = 0; i < ACC_WIDTH; ++i) acc[i] = i16(acc[i] + row[i]);  // wraps like the SIMD add
+// dst = src + the `add` rows - the `sub` rows, in one pass over the width (src may be dst). int16
+// sums wrap, the same in every path.
+#if defined(__SSE2__)
+constexpr int LANES = 8;               // int16 lanes per register
+constexpr int BLOCK = ACC_WIDTH;       // lanes kept in registers at once (16 registers)
+static_assert(ACC_WIDTH % BLOCK == 0);
+
+void apply(i16* dst, const i16* src, const i16* const* add, int n_add, const i16* const* sub, int n_sub) {
+  for (int b = 0; b < ACC_WIDTH; b += BLOCK) {
+    __m128i r[BLOCK / LANES];
+    for (int i = 0; i < BLOCK / LANES; ++i) r[i] = _mm_load_si128(reinterpret_cast<const __m128i*>(src + b) + i);
+    for (int k = 0; k < n_add; ++k)
+      for (int i = 0; i < BLOCK / LANES; ++i)
+        r[i] = _mm_add_epi16(r[i], _mm_load_si128(reinterpret_cast<const __m128i*>(add[k] + b) + i));
+    for (int k = 0; k < n_sub; ++k)
+      for (int i = 0; i < BLOCK / LANES; ++i)
+        r[i] = _mm_sub_epi16(r[i], _mm_load_si128(reinterpret_cast<const __m128i*>(sub[k] + b) + i));
+    for (int i = 0; i < BLOCK / LANES; ++i) _mm_store_si128(reinterpret_cast<__m128i*>(dst + b) + i, r[i]);
+  }
 }
-void sub_row(i16* acc, const i16* row) {
-  for (int i = 0; i < ACC_WIDTH; ++i) acc[i] = i16(acc[i] - row[i]);
+#else
+void apply(i16* dst, const i16* src, const i16* const* add, int n_add, const i16* const* sub, int n_sub) {
+  if (dst != src) std::memcpy(dst, src, ACC_WIDTH * sizeof(i16));
+  for (int k = 0; k < n_add; ++k)
+    for (int i = 0; i < ACC_WIDTH; ++i) dst[i] = i16(dst[i] + add[k][i]);
+  for (int k = 0; k < n_sub; ++k)
+    for (int i = 0; i < ACC_WIDTH; ++i) dst[i] = i16(dst[i] - sub[k][i]);
 }
+#endif
 
 int changed_features(const Accumulator& a, Bitboard white, Bitboard black) {
   return (a.pieces[WHITE] ^ white).count() + (a.pieces[BLACK] ^ black).count();
 }
 
+// The rows of both perspectives for a piece of colour c on s, appended at rows[.][n].
+void append_rows(const Network& net, Color c, Square s, const i16* (*rows)[SQUARES], int& n) {
+  rows[WHITE][n] = net.w.acc_weights[feature_index(WHITE, c, s)];
+  rows[BLACK][n] = net.w.acc_weights[feature_index(BLACK, c, s)];
+  ++n;
+}
+
 }  // namespace
 
 void refresh(const Network& net, Accumulator& acc, Bitboard white, Bitboard black) {
-  const Bitboard side[2] = {white, black};
-  for (Color p : {WHITE, BLACK}) {
-    i16* v = acc.values[p];
-    std::memcpy(v, net.w.acc_bias, sizeof acc.values[p]);
-    for (Color c : {WHITE, BLACK})
-      for (Square s : side[c]) add_row(v, net.w.acc_weights[feature_index(p, c, s)]);
-  }
+  const i16* rows[2][SQUARES];
+  int n = 0;
+  for (Square s : white) append_rows(net, WHITE, s, rows, n);
+  for (Square s : black) append_rows(net, BLACK, s, rows, n);
+  for (Color p : {WHITE, BLACK}) apply(acc.values[p], net.w.acc_bias, rows[p], n, nullptr, 0);
   acc.pieces[WHITE] = white;
   acc.pieces[BLACK] = black;
   acc.net = &net;
@@ -36,16 +68,15 @@ void refresh(const Network& net, Accumulator& acc, Bitboard white, Bitboard blac
 
 void update(const Network& net, const Accumulator& from, Accumulator& to, Bitboard white, Bitboard black) {
   assert(from.net == &net);
-  if (&from != &to) std::memcpy(to.values, from.values, sizeof to.values);
-  const Bitboard now[2] = {white, black};
-  for (Color c : {WHITE, BLACK}) {
-    const Bitboard removed = from.pieces[c] & ~now[c];
-    const Bitboard added = now[c] & ~from.pieces[c];
-    for (Color p : {WHITE, BLACK}) {
-      for (Square s : removed) sub_row(to.values[p], net.w.acc_weights[feature_index(p, c, s)]);
-      for (Square s : added) add_row(to.values[p], net.w.acc_weights[feature_index(p, c, s)]);
-    }
-  }
+  // At most every square added and every square removed (a square holds one colour at a time).
+  const i16* added[2][SQUARES];
+  const i16* removed[2][SQUARES];
+  int n_added = 0, n_removed = 0;
+  for (Square s : from.pieces[WHITE] & ~white) append_rows(net, WHITE, s, removed, n_removed);
+  for (Square s : from.pieces[BLACK] & ~black) append_rows(net, BLACK, s, removed, n_removed);
+  for (Square s : white & ~from.pieces[WHITE]) append_rows(net, WHITE, s, added, n_added);
+  for (Square s : black & ~from.pieces[BLACK]) append_rows(net, BLACK, s, added, n_added);
+  for (Color p : {WHITE, BLACK}) apply(to.values[p], from.values[p], added[p], n_added, removed[p], n_removed);
   to.pieces[WHITE] = white;
   to.pieces[BLACK] = black;
   to.net = &net;

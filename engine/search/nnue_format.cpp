@@ -8,6 +8,8 @@
 #include <iterator>
 #include <vector>
 
+#include "search/nnue_network.hpp"
+
 namespace ordo::nnue {
 
 // The embedded images (generated from engine/nets/ by embed_nets.cmake).
@@ -114,6 +116,7 @@ std::unique_ptr<Network> parse_network(std::span<const unsigned char> bytes, con
     for (auto& v : row) v = r.i8v();
   w.out_bias = r.i32le();
   for (auto& v : w.out_weights) v = r.i8v();
+  prepare(*net);
   return net;
 }
 

@@ -50,6 +50,11 @@ struct Network {
   Variant variant = Variant::Classic;
   i32 output_scale = 100;  // centipawns per 1.0 of the float output
   std::string source;
+  // How many pmaddubsw results (int16 lanes of two u8 x i8 products each) of one hidden row the
+  // SIMD dense layer may add in int16 before widening to int32, so that no int16 sum can overflow
+  // whatever the inputs (0..QA): derived from the weights by prepare() (nnue_network.hpp). 1 is
+  // safe for any weights.
+  int hidden_int16_sums = 1;
   Weights w;
 };
 

@@ -15,6 +15,11 @@ constexpr int feature_index(Color perspective, Color piece, Square sq) {
   return (piece == perspective ? 0 : SQUARES) + oriented;
 }
 
+// Sets the fields the forward pass derives from the weights (Network::hidden_int16_sums).
+// parse_network() calls it; code that writes weights directly calls it after (without it the
+// forward pass is only slower, never wrong).
+void prepare(Network& net);
+
 // The value, in centipawns from the side to move's point of view, of the accumulators of the
 // side to move (`us`) and of the other side (`them`).
 i32 forward(const Network& net, const i16* us, const i16* them);

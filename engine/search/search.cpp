@@ -81,6 +81,19 @@ void pick_best(MoveList& moves, int* scores, std::size_t i) {
 // Moves picked one by one before the rest of a node's list is sorted at once.
 constexpr std::size_t PICKED_BEFORE_SORT = 6;
 
+// Lazy SMP: helper i (1, 2, ...) skips the iterations where ((depth + game ply + phase) / size) is
+// odd, with size and phase from row (i - 1) % 20 (Stockfish's skip tables). So helpers spread
+// over the depths around the main thread's instead of all searching the same one, and fill the
+// shared table ahead of it. The first helper searches every other depth.
+constexpr int SKIP_SIZE[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+constexpr int SKIP_PHASE[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+
+bool helper_skips(int thread_index, int depth, int game_ply) {
+  if (thread_index == 0 || depth <= 1) return false;
+  const int row = (thread_index - 1) % 20;
+  return (depth + game_ply + SKIP_PHASE[row]) / SKIP_SIZE[row] % 2 != 0;
+}
+
 }  // namespace
 
 u64 SearchShared::total_nodes() const {
@@ -477,7 +490,8 @@ void Searcher::run(SearchListener* listener) {
   const SearchLimits& lim = shared_->limits;
   const int max_depth = lim.depth > 0 ? std::min(lim.depth, MAX_PLY - 1) : MAX_PLY - 1;
   const int pv_count = std::min<int>(shared_->multipv, int(lines_.size()));
-  for (int depth = 1 + (index_ % 2); depth <= max_depth; ++depth) {
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    if (helper_skips(index_, depth, int(history_len_))) continue;
     for (auto& l : lines_) l.previous = l.score;
     seldepth_ = 0;
     for (int pv = 0; pv < pv_count; ++pv) {
@@ -520,6 +534,24 @@ void Searcher::run(SearchListener* listener) {
         !shared_->pondering.load())
       break;  // a forced win is found and proven at this depth
   }
+}
+
+std::size_t Searcher::best_of(const std::vector<std::unique_ptr<Searcher>>& searchers) {
+  std::size_t best = 0;
+  const Searcher& main = *searchers[0];
+  if (main.lines_.empty() || main.shared_->multipv != 1 || main.shared_->limits.depth > 0) return 0;
+  auto score = [](const Searcher& s) {
+    const RootLine& l = s.lines_[0];
+    return l.score > -INF ? l.score : l.previous;
+  };
+  for (std::size_t i = 1; i < searchers.size(); ++i) {
+    const Searcher& t = *searchers[i];
+    const Searcher& b = *searchers[best];
+    if (t.lines_.empty() || t.completed_depth_ == 0) continue;
+    const Value v = score(t);
+    if (v > score(b) && (t.completed_depth_ >= b.completed_depth_ || v >= WIN_BOUND)) best = i;
+  }
+  return best;
 }
 
 std::vector<Turn> Searcher::parts_to_turns(const Position& pos, const std::vector<Move>& parts) {

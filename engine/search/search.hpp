@@ -4,6 +4,7 @@
 // transposition table and the stop flag (Lazy SMP).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <vector>
@@ -69,6 +70,14 @@ class Searcher {
   void run(SearchListener* listener);
   const std::vector<RootLine>& lines() const { return lines_; }
   int completed_depth() const { return completed_depth_; }
+  // Of the searchers of one finished search (index 0 the main thread), the one whose first line to
+  // play: the main thread's, unless a helper completed at least as deep an iteration and scores its
+  // first line higher (or proves a win the main thread has not), and only with one line wanted and
+  // no depth limit.
+  static std::size_t best_of(const std::vector<std::unique_ptr<Searcher>>& searchers);
+  // Reports this searcher's lines at its last completed depth (the engine's last word for a helper
+  // chosen by best_of).
+  void report_lines(SearchListener& listener) { report(listener, std::max(completed_depth_, 1)); }
   void clear_history();
 
   // Splits a list of parts played from `pos` into complete turns.

@@ -3,6 +3,8 @@
 // images (with one clear reason for each refusal).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -18,9 +20,9 @@ namespace {
 
 constexpr int MAX_TEST_HEIGHT = 400;  // parts per game at most (random games rarely last that long)
 
-// A network with random weights over the whole int8 range and accumulator weights large enough
-// that sums leave the clipped-ReLU range both ways.
-std::unique_ptr<Network> random_network(std::uint64_t seed, Variant v) {
+// A network with random hidden weights in -hidden_max..hidden_max (the whole int8 range by
+// default) and accumulator weights large enough that sums leave the clipped-ReLU range both ways.
+std::unique_ptr<Network> random_network(std::uint64_t seed, Variant v, int hidden_max = 128) {
   Rng rng(seed);
   auto net = std::make_unique<Network>();
   net->variant = v;
@@ -31,10 +33,23 @@ std::unique_ptr<Network> random_network(std::uint64_t seed, Variant v) {
     for (auto& x : row) x = i16(draw(-90, 90));
   for (auto& x : net->w.hidden_bias) x = draw(-20000, 20000);
   for (auto& row : net->w.hidden_weights)
-    for (auto& x : row) x = i8(draw(-128, 127));
+    for (auto& x : row) x = i8(draw(-hidden_max, std::min(hidden_max, 127)));
   net->w.out_bias = draw(-5000, 5000);
   for (auto& x : net->w.out_weights) x = i8(draw(-128, 127));
+  prepare(*net);
   return net;
+}
+
+// The accumulator of a board by the definition: bias plus the rows of every piece, summed in int
+// and wrapped to int16 at the end (the same as wrapping at every step).
+void naive_accumulator(const Network& net, Bitboard white, Bitboard black, i16 (&out)[2][ACC_WIDTH]) {
+  for (Color p : {WHITE, BLACK})
+    for (int i = 0; i < ACC_WIDTH; ++i) {
+      int sum = net.w.acc_bias[i];
+      for (Square s : white) sum += net.w.acc_weights[feature_index(p, WHITE, s)][i];
+      for (Square s : black) sum += net.w.acc_weights[feature_index(p, BLACK, s)][i];
+      out[p][i] = i16(sum);
+    }
 }
 
 bool same_values(const Accumulator& a, const Accumulator& b) {
@@ -86,6 +101,9 @@ void walk_random_games(Variant v, int games, std::uint64_t seed) {
       refresh(*net, fresh, pos.pieces(WHITE), pos.pieces(BLACK));
       REQUIRE(same_values(stack.at(h), fresh));
       REQUIRE(v_stack == evaluate_once(*net, pos));
+      alignas(64) i16 naive[2][ACC_WIDTH];
+      naive_accumulator(*net, pos.pieces(WHITE), pos.pieces(BLACK), naive);
+      REQUIRE(std::memcmp(naive, fresh.values, sizeof naive) == 0);
       // The direct update from the parent's board, whatever it costs.
       Accumulator updated;
       update(*net, parent, updated, pos.pieces(WHITE), pos.pieces(BLACK));
@@ -117,15 +135,82 @@ TEST_SUITE("nnue") {
   }
 
   TEST_CASE("the SIMD forward pass equals the plain one") {
-    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-      const auto net = random_network(seed, Variant::Classic);
-      Rng rng(seed * 7);
-      for (int i = 0; i < 200; ++i) {
-        alignas(64) i16 a[ACC_WIDTH], b[ACC_WIDTH];
-        for (auto& x : a) x = i16(int(rng.below(400)) - 150);
-        for (auto& x : b) x = i16(int(rng.below(400)) - 150);
-        REQUIRE(forward(*net, a, b) == forward_plain(*net, a, b));
+    // Hidden weights of several sizes, so that prepare() chooses every int16 grouping the build has.
+    std::vector<int> groupings;
+    for (int hidden_max : {128, 60, 30, 14, 6}) {
+      for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+        const auto net = random_network(seed, Variant::Classic, hidden_max);
+        groupings.push_back(net->hidden_int16_sums);
+        Rng rng(seed * 7);
+        for (int i = 0; i < 200; ++i) {
+          alignas(64) i16 a[ACC_WIDTH], b[ACC_WIDTH];
+          // Mostly inside the clipped-ReLU range, often beyond it both ways, sometimes all at 127.
+          const bool top = i % 10 == 0;
+          for (auto& x : a) x = top ? i16(QA) : i16(int(rng.below(400)) - 150);
+          for (auto& x : b) x = top ? i16(QA + 5) : i16(int(rng.below(400)) - 150);
+          REQUIRE(forward(*net, a, b) == forward_plain(*net, a, b));
+        }
       }
+    }
+    std::sort(groupings.begin(), groupings.end());
+    groupings.erase(std::unique(groupings.begin(), groupings.end()), groupings.end());
+    MESSAGE("int16 groupings seen: " << groupings.size() << ", largest " << groupings.back());
+#if defined(__SSSE3__)
+    CHECK(groupings.size() >= 4);
+#endif
+  }
+
+  TEST_CASE("the int16 grouping never overflows at its bound") {
+    // Every input 127 and every hidden weight alike: a lane of k vectors holds 2k products of
+    // 127 * w. Weights 8 allow 16 vectors (256 * 127 fits int16), weights 9 do not, -128 only one.
+    alignas(64) i16 top[ACC_WIDTH];
+    for (auto& x : top) x = i16(QA);
+    for (int w : {8, 9, 16, 17, 32, 33, 64, 65, 127, -128, -64, -65}) {
+      auto net = random_network(3, Variant::Classic);
+      for (auto& row : net->w.hidden_weights)
+        for (auto& x : row) x = i8(w);
+      for (auto& x : net->w.hidden_bias) x = 0;
+      for (auto& x : net->w.out_weights) x = 1;
+      prepare(*net);
+      CAPTURE(w);
+      CHECK(2 * net->hidden_int16_sums * QA * std::abs(w) <= 32767);
+      // The hidden sums are 256 * 127 * w: outside the clipped ReLU both ways, so the output shows
+      // only the ReLU; the raw dot products are compared through a row with alternating signs.
+      REQUIRE(forward(*net, top, top) == forward_plain(*net, top, top));
+      for (int j = 0; j < HIDDEN; ++j) {
+        net->w.hidden_bias[j] = -(2 * ACC_WIDTH) * QA * w + (j + 1) * QB;  // just above zero
+        for (int i = 0; i < 2 * ACC_WIDTH; ++i) net->w.hidden_weights[j][i] = i8(w);
+      }
+      prepare(*net);
+      REQUIRE(forward(*net, top, top) == forward_plain(*net, top, top));
+      CHECK(forward_raw_plain(*net, top, top) == net->w.out_bias + HIDDEN * (HIDDEN + 1) / 2);
+    }
+  }
+
+  TEST_CASE("the network's value is the plain reference on the positions of random games") {
+    for (Variant v : {Variant::Classic, Variant::OrdoX}) {
+      const Network* net = embedded_network(v);
+      REQUIRE(net);
+      Rng rng(v == Variant::Classic ? 21 : 22);
+      AccumulatorStack stack(MAX_TEST_HEIGHT);
+      long checked = 0;
+      for (int g = 0; g < 40; ++g) {
+        stack.reset();
+        Position pos = Position::start(v);
+        for (int h = 0; h + 1 < MAX_TEST_HEIGHT && !pos.board_winner(); ++h) {
+          alignas(64) i16 naive[2][ACC_WIDTH];
+          naive_accumulator(*net, pos.pieces(WHITE), pos.pieces(BLACK), naive);
+          const Color us = pos.side_to_move();
+          REQUIRE(stack.evaluate(*net, pos, h) == forward_plain(*net, naive[us], naive[~us]));
+          ++checked;
+          MoveList parts;
+          generate_parts(pos, parts);
+          if (parts.empty()) break;
+          pos = pos.after(parts[std::size_t(rng.below(parts.size()))]);
+        }
+      }
+      MESSAGE(variant_name(v) << ": " << checked << " positions, int16 grouping " << net->hidden_int16_sums);
+      CHECK(checked > 1000);
     }
   }
 
