@@ -407,46 +407,7 @@ function sendMove(token) {
   renderAll();
 }
 
-// ---------- engine output ----------
-
-// Scores are shown from White's point of view, as lichess does: + is good for White.
-function whiteScore(info) {
-  const sign = info.side === 'black' ? -1 : 1;
-  if (info.mate !== undefined) return { mate: sign * info.mate };
-  if (info.cp !== undefined) return { cp: sign * info.cp };
-  return null;
-}
-
-// A score as a number for the graph: centipawns, a mate as ±100.00.
-function scoreValue(score) {
-  if (!score) return null;
-  if (score.mate !== undefined) return score.mate >= 0 ? 10000 : -10000;
-  return score.cp;
-}
-
-function onInfo(msg) {
-  S.info = msg;
-  if (S.state) msg.fen = S.state.fen;  // the position searched: the PV is numbered from it
-  // The deepest score of each position searched during play feeds the graph.
-  const score = whiteScore(msg);
-  if (score && S.state && msg.purpose !== 'analyse') S.evals.set(lineKey(S.state, S.state.cursor), scoreValue(score));
-  renderEngine();
-  renderGraph();
-}
-
-function onAnalysis(msg) {
-  if (!S.state) return;
-  S.evals.set(lineKey(S.state, msg.ply), scoreValue(whiteScore({ ...msg, side: 'white' })));
-  S.analysing = { done: msg.ply + 1, total: S.state.moves.length + 1 };
-  renderAll();
-}
-
-function onHint(msg) {
-  S.hint = { tok: msg.tok, parts: msg.parts, key: positionKey(S.state) };
-  S.messageKey = S.hint.key;
-  say(msg.stopped ? `${msg.name} stopped; its best move so far: ${msg.tok}.` : `Hint from ${msg.name}: ${msg.tok}`, 'notice');
-  renderAll();
-}
+// ---------- the saved record ----------
 
 function onRecord(msg) {
   S.lastRecord = msg.text;
@@ -457,71 +418,6 @@ function onRecord(msg) {
   link.download = `ordo-${S.state.variant}-game.pgn`;
   link.click();
   say('Game saved as a record file (see your downloads).', 'notice');
-}
-
-// "+1.11" (White is better), "−0.35" (Black is better), "#3" (White mates in 3), "#−2".
-function formatScore(score) {
-  if (!score) return '–';
-  if (score.mate !== undefined) return score.mate >= 0 ? `#${score.mate}` : `#−${-score.mate}`;
-  const v = (Math.abs(score.cp) / 100).toFixed(2);
-  return score.cp > 0 ? `+${v}` : score.cp < 0 ? `−${v}` : '0.00';
-}
-
-// A token for people: the parts of an Ordo X turn joined by "then".
-function readableTurn(tok) {
-  return tok.split(',').join(' then ');
-}
-
-// A line of turns numbered as in the move list, from the position shown: "12. e3e5 12… h7h6 13. …".
-function readableLine(fen, toks) {
-  const fields = fen.trim().split(/\s+/);
-  let number = Number(fields[3] || 1);
-  let black = fields[1] === 'b';
-  return toks.map((tok, i) => {
-    const head = !black ? `${number}. ` : i === 0 ? `${number}… ` : '';
-    if (black) ++number;
-    black = !black;
-    return head + readableTurn(tok);
-  }).join(' ');
-}
-
-function renderEngine() {
-  const st = S.state;
-  const info = S.info;
-  const thinking = st && st.thinking;
-  $('thinking').textContent = S.analysing
-    ? `${thinking ? thinking.name : 'The engine'} is analysing the game: position ${S.analysing.done} of ${S.analysing.total}`
-    : thinking
-      ? `${thinking.name} is thinking (${thinking.purpose === 'hint' ? 'hint' : sideName(st.side)})`
-      : info ? `Last search by ${info.name}` : 'Idle';
-  $('thinking').classList.toggle('busy', !!thinking);
-  if (!info) {
-    $('info-depth').textContent = '–';
-    $('info-score').textContent = '–';
-    $('info-nodes').textContent = '–';
-    $('info-pv').textContent = '–';
-    $('wdl').hidden = true;
-    $('wdl-text').textContent = '';
-    return;
-  }
-  $('info-depth').textContent = info.depth !== undefined ? String(info.depth) + (info.seldepth ? `/${info.seldepth}` : '') : '–';
-  $('info-score').textContent = formatScore(whiteScore(info));
-  $('info-nodes').textContent = info.nodes !== undefined ? `${info.nodes.toLocaleString('en')}${info.nps ? ` (${Math.round(info.nps / 1000)} kn/s)` : ''}` : '–';
-  $('info-pv').textContent = info.pv && info.pv.length && st
-    ? readableLine(info.fen || st.fen, info.pv) + (info.pv_cut ? ` (then ${info.pv_cut})` : '') : '–';
-  if (info.wdl) {
-    // The bar and the text take White's view: White's wins, draws, Black's wins.
-    const [w, d, l] = info.side === 'white' ? info.wdl : [info.wdl[2], info.wdl[1], info.wdl[0]];
-    const bar = $('wdl');
-    bar.hidden = false;
-    bar.querySelector('.w').style.width = `${w / 10}%`;
-    bar.querySelector('.d').style.width = `${d / 10}%`;
-    bar.querySelector('.l').style.width = `${l / 10}%`;
-    $('wdl-text').textContent = `○ White wins ${(w / 10).toFixed(1)}% · draw ${(d / 10).toFixed(1)}% · ■ Black wins ${(l / 10).toFixed(1)}%`;
-  } else {
-    $('wdl').hidden = true;
-    $('wdl-text').textContent = '';
-  }
 }
 
 // ---------- drawing ----------

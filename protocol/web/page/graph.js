@@ -1,7 +1,7 @@
 // The evaluation graph of the page: White's score for each position of the line (from the engines'
 // searches and "analyse game"), the moves that lost winning chances, and clicks that jump there.
-// Uses the page's state and helpers (S, $, send, lineKey, formatScore) from app.js, which is loaded
-// after this file; these functions run only once it is.
+// Uses the page's state and helpers (S, $, send, lineKey) from app.js and formatScore from
+// engine_output.js, which are loaded after this file; these functions run only once they are.
 'use strict';
 
 function moverIsWhite(st, ply) {
