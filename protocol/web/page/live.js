@@ -185,7 +185,7 @@ function renderFinished(finished) {
   body.replaceChildren(...finished.map((f) => {
     const tr = make('tr');
     tr.dataset.game = String(f.number);
-    for (const v of [f.number, f.white, f.black, f.result, f.termination, f.plies]) tr.append(make('td', '', String(v)));
+    for (const v of [f.number, `${f.white} – ${f.black}`, f.result, f.termination, f.plies]) tr.append(make('td', '', String(v)));
     if (f.detail) tr.title = f.detail;
     return tr;
   }));
