@@ -89,7 +89,17 @@ LiveFeed::LiveFeed(std::string path, Setup setup, std::ostream& warnings)
       temp_path_(path_ + ".tmp" + std::to_string(::getpid())),
       setup_(std::move(setup)),
       warnings_(warnings),
-      standings_(setup_.names.size()) {}
+      standings_(setup_.names.size()),
+      writer_([this] { writer_loop(); }) {}
+
+LiveFeed::~LiveFeed() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_one();
+  writer_.join();
+}
 
 void LiveFeed::count(int white, int black, double white_points) {
   auto& w = standings_[static_cast<std::size_t>(white)];
@@ -111,7 +121,7 @@ void LiveFeed::game_started(const ScheduledGame& game, const std::string& start_
   r.game = game;
   r.start_fen = r.fen = start_fen;
   running_[game.number] = std::move(r);
-  publish_locked();
+  changed_locked();
 }
 
 void LiveFeed::move_played(long long number, const MoveEvent& move) {
@@ -125,7 +135,7 @@ void LiveFeed::move_played(long long number, const MoveEvent& move) {
   r.clock_ms[1] = move.clock_ms[1];
   if (move.answer && move.answer->has_score)
     r.eval[move.side] = SideEval{true, move.answer->mate, move.answer->score, move.answer->depth};
-  publish_locked();
+  changed_locked();
 }
 
 void LiveFeed::game_finished(long long number, const std::string& result, const std::string& termination,
@@ -149,25 +159,33 @@ void LiveFeed::game_finished(long long number, const std::string& result, const 
   recent_.insert(recent_.begin(), std::move(f));
   if (recent_.size() > kRecentGames) recent_.resize(kRecentGames);
   running_.erase(it);
-  publish_locked();
+  changed_locked();
 }
 
 void LiveFeed::game_abandoned(long long number) {
   std::lock_guard lock(mutex_);
-  if (running_.erase(number)) publish_locked();
+  if (running_.erase(number)) changed_locked();
 }
 
 void LiveFeed::tournament_over(const std::string& status, const std::string& stop_reason) {
-  std::lock_guard lock(mutex_);
-  status_ = status;
-  stop_reason_ = stop_reason;
-  running_.clear();
-  publish_locked();
+  {
+    std::lock_guard lock(mutex_);
+    status_ = status;
+    stop_reason_ = stop_reason;
+    running_.clear();
+    changed_locked();
+  }
+  flush();
+}
+
+void LiveFeed::flush() {
+  std::unique_lock lock(mutex_);
+  written_.wait(lock, [&] { return written_sequence_ >= sequence_; });
 }
 
 void LiveFeed::publish() {
   std::lock_guard lock(mutex_);
-  publish_locked();
+  changed_locked();
 }
 
 std::string LiveFeed::document() const {
@@ -241,37 +259,54 @@ std::string LiveFeed::document_locked() const {
   return out;
 }
 
-void LiveFeed::publish_locked() {
+void LiveFeed::changed_locked() {
   ++sequence_;
-  const std::string text = document_locked();
-  const char* step = "create";
-  bool ok = false;
+  dirty_ = true;
+  wake_.notify_one();
+}
+
+void LiveFeed::writer_loop() {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    wake_.wait(lock, [&] { return dirty_ || stopping_; });
+    if (!dirty_) return;  // stopping, everything written
+    const std::string text = document_locked();
+    const long long sequence = sequence_;
+    dirty_ = false;
+    lock.unlock();
+    const char* step = "";
+    const bool ok = write_file(text, &step);
+    const int error = errno;
+    lock.lock();
+    written_sequence_ = sequence;
+    failing_ = !ok;
+    if (!ok && !warned_) {
+      warned_ = true;
+      warnings_ << "warning: cannot " << step << " the live file '" << path_ << "' (" << std::strerror(error)
+                << "); the tournament goes on without it" << std::endl;
+    }
+    written_.notify_all();
+    // At most one write per gap; what changes meanwhile is written together next.
+    wake_.wait_for(lock, kMinGap, [&] { return stopping_; });
+  }
+}
+
+bool LiveFeed::write_file(const std::string& text, const char** step) const {
+  *step = "create";
   const int fd = ::open(temp_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd >= 0) {
-    step = "write";
-    ok = write_all(fd, text);
-    int saved = errno;
-    if (::close(fd) != 0 && ok) ok = false, saved = errno;
-    errno = saved;
-    if (ok) {
-      step = "rename";
-      ok = ::rename(temp_path_.c_str(), path_.c_str()) == 0;
-    }
-    if (!ok) {
-      saved = errno;
-      ::unlink(temp_path_.c_str());
-      errno = saved;
-    }
-  }
+  if (fd < 0) return false;
+  *step = "write";
+  bool ok = write_all(fd, text);
+  int saved = errno;
+  if (::close(fd) != 0 && ok) ok = false, saved = errno;
   if (ok) {
-    failing_ = false;
-    return;
+    *step = "rename";
+    ok = ::rename(temp_path_.c_str(), path_.c_str()) == 0;
+    saved = errno;
   }
-  failing_ = true;
-  if (warned_) return;
-  warned_ = true;
-  warnings_ << "warning: cannot " << step << " the live file '" << path_ << "' (" << std::strerror(errno)
-            << "); the tournament goes on without it" << std::endl;
+  if (!ok) ::unlink(temp_path_.c_str());
+  errno = saved;
+  return ok;
 }
 
 }  // namespace ordo::match

@@ -3,17 +3,21 @@
 // JSON document: the tournament, the standings so far, one entry per running game and the last
 // finished games (docs/MATCH.md, "Watching live"). A reader never sees a half-written document.
 //
-// Thread-safe: the workers report their games concurrently; each report rebuilds and writes the
-// document under one lock, so a later state never overwrites an earlier one. Publishing never stops
-// a game: the first failed write prints one warning line, later failures are silent (a write that
-// works again resumes the feed).
+// Thread-safe: the workers report their games concurrently under one lock, which only updates the
+// state in memory; a writer thread of its own builds the document and writes it, at most once every
+// kMinGap (reports in between are written together), so a slow disk never holds up a game and a
+// later state never overwrites an earlier one. Publishing never stops a game: the first failed write
+// prints one warning line, later failures are silent (a write that works again resumes the feed).
 #pragma once
 
+#include <chrono>
+#include <condition_variable>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <ostream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "game_runner.hpp"
@@ -33,6 +37,10 @@ class LiveFeed {
   };
 
   LiveFeed(std::string path, Setup setup, std::ostream& warnings);
+  // Writes the last state (if not written yet) and ends the writer.
+  ~LiveFeed();
+  LiveFeed(const LiveFeed&) = delete;
+  LiveFeed& operator=(const LiveFeed&) = delete;
 
   // A game finished before this run (-resume): counted in the standings, not listed.
   void count_earlier(int white, int black, double white_points);
@@ -43,10 +51,12 @@ class LiveFeed {
                      const std::string& detail, double white_points);
   // The game was not finished (the runner is being stopped): it leaves the running list.
   void game_abandoned(long long number);
-  // `status`: "finished", "stopped" (with the reason) or "interrupted".
+  // `status`: "finished", "stopped" (with the reason) or "interrupted". Returns once it is written.
   void tournament_over(const std::string& status, const std::string& stop_reason);
-  // Writes the current document (also done by every report above).
+  // Asks for the current document to be written (every report above does).
   void publish();
+  // Waits until every state reported so far has been written (or its write has failed).
+  void flush();
 
   // The document as it would be written now.
   std::string document() const;
@@ -54,6 +64,7 @@ class LiveFeed {
   bool failing() const;
 
   static constexpr std::size_t kRecentGames = 10;
+  static constexpr std::chrono::milliseconds kMinGap{20};
 
  private:
   struct SideEval {
@@ -79,20 +90,28 @@ class LiveFeed {
 
   void count(int white, int black, double white_points);
   std::string document_locked() const;
-  void publish_locked();
+  void changed_locked();
+  void writer_loop();
+  // Replaces the file by `text`; false with *step (create, write, rename) and errno set.
+  bool write_file(const std::string& text, const char** step) const;
 
   const std::string path_;
   const std::string temp_path_;
   const Setup setup_;
   std::ostream& warnings_;
   mutable std::mutex mutex_;
-  long long sequence_ = 0;
+  std::condition_variable wake_;     // the writer: something changed, or stop
+  std::condition_variable written_;  // flush(): a write ended
+  long long sequence_ = 0;           // grows with every change
+  long long written_sequence_ = 0;   // the last state written (or failed)
+  bool dirty_ = false, stopping_ = false;
   long long finished_count_ = 0;
   std::string status_ = "running", stop_reason_;
   std::vector<Standing> standings_;
   std::map<long long, Running> running_;
   std::vector<Finished> recent_;  // newest first, at most kRecentGames
   bool failing_ = false, warned_ = false;
+  std::thread writer_;  // last: started once everything above is set
 };
 
 }  // namespace ordo::match

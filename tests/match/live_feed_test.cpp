@@ -58,6 +58,7 @@ TEST_SUITE("match") {
     g.white = 0;
     g.black = 1;
     feed.game_started(g, "start w");
+    feed.flush();
     CHECK(slurp(path).find("\"number\": 1, \"round\": 1, \"white\": \"a\", \"black\": \"b\"") != std::string::npos);
     SearchAnswer answer;
     answer.has_score = true;
@@ -66,6 +67,7 @@ TEST_SUITE("match") {
     MoveEvent move{0, "c2d2c3", "after b", &answer, {}};
     move.clock_ms[0] = 1500;
     feed.move_played(1, move);
+    feed.flush();
     const std::string mid = slurp(path);
     CHECK(mid.find("\"moves\": [\"c2d2c3\"]") != std::string::npos);
     CHECK(mid.find("\"to_move\": \"black\"") != std::string::npos);
@@ -98,12 +100,15 @@ TEST_SUITE("match") {
     std::ostringstream warnings;
     LiveFeed feed(path, setup({"a", "b"}), warnings);
     feed.publish();
+    feed.flush();
     feed.publish();
+    feed.flush();
     CHECK(feed.failing());
     CHECK(lines(warnings) == 1);
     CHECK(warnings.str().find("cannot create the live file") != std::string::npos);
     std::filesystem::create_directories(dir / "sub");
     feed.publish();
+    feed.flush();
     CHECK_FALSE(feed.failing());
     CHECK(slurp(path).find("\"format\": \"ordo-live 1\"") != std::string::npos);
     CHECK(lines(warnings) == 1);

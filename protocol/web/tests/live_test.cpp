@@ -89,7 +89,7 @@ http::response<http::string_body> get(unsigned short port, const std::string& ta
 }  // namespace
 
 TEST_SUITE("web") {
-  TEST_CASE("live watch: a new file is read, an unchanged one is not, a replaced one is") {
+  TEST_CASE("live watch: a new file is read and an unchanged one is not but a replaced one is") {
     const auto dir = fresh_dir("ordo-web-live-watch");
     const auto path = dir / "live.json";
     asio::io_context io;
@@ -120,7 +120,7 @@ TEST_SUITE("web") {
     std::filesystem::remove_all(dir);
   }
 
-  TEST_CASE("live.json: waiting, then the document, 304 for a page that has it; the live page is served") {
+  TEST_CASE("live.json: waiting then the document then 304 for a page that has it and the live page served") {
     const auto dir = fresh_dir("ordo-web-live-http");
     const auto path = dir / "live.json";
     LiveServer s(path.string());
