@@ -131,6 +131,8 @@ Options:
   -stall S              seconds past its limit before a silent engine is declared stalled
   -log FILE             every line sent and received      -json FILE   summary for scripts
   -ratinginterval N     full report every N games         -event NAME  -site NAME  -quiet
+  -live FILE            the running games and standings as JSON, rewritten after every move
+                        (ordo-web --live FILE shows them)
   -help  -version       (also --help, --version; every option may be spelled with two dashes)
 )";
 }
@@ -264,6 +266,8 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
         c.log = file_value(f);
       } else if (f == "-json") {
         c.json = file_value(f);
+      } else if (f == "-live") {
+        c.live = file_value(f);
       } else if (f == "-event") {
         c.event = one(f);
         require_one_line(f, c.event);

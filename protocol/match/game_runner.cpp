@@ -104,7 +104,8 @@ void fill_tags(records::GameRecord& r, const MatchConfig& config, const Schedule
 }
 
 PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const Opening& opening,
-                     EnginePlayer& white, EnginePlayer& black, const std::function<bool()>& interrupted) {
+                     EnginePlayer& white, EnginePlayer& black, const std::function<bool()>& interrupted,
+                     const MoveObserver& on_move) {
   PlayedGame out;
   fill_tags(out.record, config, game, opening);
   std::string error;
@@ -227,6 +228,12 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
     if (!referee->play(a.token, &error, &canonical))
       return finish(loss, Termination::IllegalMove, who + " played " + records::printable_text(error), side);
     out.record.moves.push_back(records::RecordedMove{canonical, move_comment(a)});
+    if (on_move) {
+      MoveEvent event{side, canonical, to_fen(referee->position()), &a, {}};
+      for (int s = 0; s < 2; ++s)
+        if (seat[s]->spec().tc.has_clock) event.clock_ms[s] = clocks[s].left_ms;
+      on_move(event);
+    }
 
     // Score adjudication, from the mover's own evaluation.
     const auto score = a.has_score ? std::optional<int>(adjudication_score(a)) : std::nullopt;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "engine_player.hpp"
@@ -24,10 +25,22 @@ struct PlayedGame {
   bool interrupted = false;  // the runner was stopped: the game is incomplete and not to be counted
 };
 
+// A move just accepted by the referee, as an observer of the running game sees it (the live feed).
+struct MoveEvent {
+  int side = 0;                           // 0 White, 1 Black: who moved
+  std::string token;                      // canonical
+  std::string fen;                        // the position after it
+  const SearchAnswer* answer = nullptr;   // the mover's search (score, depth, time)
+  std::optional<long long> clock_ms[2];   // each side's clock left after the move, if it has one
+};
+using MoveObserver = std::function<void(const MoveEvent&)>;
+
 // Plays the scheduled game. A player that is not running is started first (a failed start is a
-// crash forfeit at its first turn). `interrupted` is polled while engines think.
+// crash forfeit at its first turn). `interrupted` is polled while engines think. `on_move`, when
+// set, is called on this thread after every accepted move.
 PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const Opening& opening,
-                     EnginePlayer& white, EnginePlayer& black, const std::function<bool()>& interrupted);
+                     EnginePlayer& white, EnginePlayer& black, const std::function<bool()>& interrupted,
+                     const MoveObserver& on_move = {});
 
 // Record tags common to every game of a tournament (Event, Site, Date, ...), filled for one game.
 void fill_tags(records::GameRecord& record, const MatchConfig& config, const ScheduledGame& game,

@@ -59,6 +59,7 @@ struct MatchConfig {
   std::string pgnout;
   std::string log;
   std::string json;
+  std::string live;  // -live FILE: the running tournament, rewritten after every move
   std::string event = "ordo-match";
   std::string site;
   bool recover = false;

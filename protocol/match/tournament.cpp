@@ -13,6 +13,7 @@
 
 #include "durable_appender.hpp"
 #include "game_runner.hpp"
+#include "live_feed.hpp"
 #include "openings.hpp"
 #include "results.hpp"
 #include "resume.hpp"
@@ -90,6 +91,7 @@ class Tournament {
       if (!probe.start(&error)) return fatal(error, kExitEngine);
     }
     if (sprt_decided()) stop_reason_ = "SPRT decision reached in the records";
+    if (!config_.live.empty()) start_live_feed();
 
     const int workers = std::max(1, std::min<int>(config_.concurrency, static_cast<int>(queue_.size())));
     std::vector<std::thread> threads;
@@ -98,6 +100,9 @@ class Tournament {
 
     const bool complete = finished_.size() == todo_.size() && !records_failed_;
     if (g_interrupted) stop_reason_ = "interrupted";
+    if (live_)
+      live_->tournament_over(g_interrupted ? "interrupted" : stop_reason_.empty() ? "finished" : "stopped",
+                             stop_reason_);
     std::cout << "\n" << text_report(finished_, context_);
     if (!stop_reason_.empty()) std::cout << "Stopped: " << stop_reason_ << "\n";
     bool json_failed = false;
@@ -136,6 +141,19 @@ class Tournament {
     };
   }
 
+  void start_live_feed() {
+    LiveFeed::Setup setup;
+    setup.event = config_.event;
+    setup.variant = std::string(variant_name(config_.variant));
+    setup.time_control = context_.time_control;
+    setup.planned_games = static_cast<long long>(todo_.size());
+    setup.concurrency = config_.concurrency;
+    setup.names = names_;
+    live_ = std::make_unique<LiveFeed>(config_.live, std::move(setup), std::cerr);
+    for (const auto& f : finished_) live_->count_earlier(f.score.white, f.score.black, f.score.white_points);
+    live_->publish();
+  }
+
   bool stopping() {
     std::lock_guard lock(mutex_);
     return g_interrupted || !stop_reason_.empty();
@@ -169,9 +187,17 @@ class Tournament {
     while (auto game = next_game()) {
       const Opening& opening = book_->for_round(game->opening_round);
       if (log_.is_open()) log_sink()("# game " + std::to_string(game->number) + " starts");
+      MoveObserver on_move;
+      if (live_) {
+        live_->game_started(*game, opening.fen);
+        on_move = [this, number = game->number](const MoveEvent& move) { live_->move_played(number, move); };
+      }
       PlayedGame played = play_game(config_, *game, opening, player(game->white), player(game->black),
-                                    [] { return g_interrupted.load(); });
-      if (played.interrupted) break;
+                                    [] { return g_interrupted.load(); }, on_move);
+      if (played.interrupted) {
+        if (live_) live_->game_abandoned(game->number);
+        break;
+      }
       finished(*game, played);
     }
   }
@@ -193,6 +219,9 @@ class Tournament {
     fin.forfeiter = played.forfeiter;
     finished_.push_back(fin);
     done_numbers_.insert(game.number);
+    if (live_)
+      live_->game_finished(game.number, played.record.result, records::termination_name(played.termination),
+                           played.detail, fin.score.white_points);
 
     if (!config_.quiet) {
       const int a = std::min(game.white, game.black), b = std::max(game.white, game.black);
@@ -227,6 +256,7 @@ class Tournament {
   std::set<long long> done_numbers_;
   std::vector<FinishedGame> finished_;
   DurableAppender records_;
+  std::unique_ptr<LiveFeed> live_;  // -live FILE
   std::ofstream log_;
   std::mutex log_mutex_;
   std::chrono::steady_clock::time_point log_start_ = std::chrono::steady_clock::now();

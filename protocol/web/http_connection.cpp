@@ -2,6 +2,7 @@
 
 #include <boost/beast/websocket.hpp>
 
+#include "json_writer.hpp"
 #include "page_files.hpp"
 #include "ws_connection.hpp"
 
@@ -70,6 +71,7 @@ void HttpConnection::serve(http::request<http::string_body> req) {
     return respond_error(http::status::method_not_allowed, "only GET and HEAD\n", req.keep_alive());
   std::string_view target(req.target().data(), req.target().size());
   target = target.substr(0, target.find('?'));
+  if (target == "/live.json") return serve_live(req);
   const PageFile* file = find_page_file(target);
   if (!file) return respond_error(http::status::not_found, "not found\n", req.keep_alive());
   auto res = std::make_shared<http::response<http::string_body>>(http::status::ok, req.version());
@@ -82,6 +84,30 @@ void HttpConnection::serve(http::request<http::string_body> req) {
            "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
   if (req.method() == http::verb::get) res->body() = std::string(file->body);
   res->content_length(file->body.size());
+  res->keep_alive(req.keep_alive());
+  send(res);
+}
+
+void HttpConnection::serve_live(const http::request<http::string_body>& req) {
+  const LiveWatch* live = context_->live.get();
+  // Until there is a document, a small one saying why (a 200, so a waiting page logs no error).
+  std::string waiting;
+  if (!live) waiting = "ordo-web was started without --live";
+  else if (live->version() == 0) waiting = "waiting for the tournament to write " + live->path();
+  const std::string etag = waiting.empty() ? "\"" + std::to_string(live->version()) + "\"" : "";
+  const bool unchanged = !etag.empty() && req[http::field::if_none_match] == etag;
+  auto res = std::make_shared<http::response<http::string_body>>(
+      unchanged ? http::status::not_modified : http::status::ok, req.version());
+  res->set(http::field::server, "ordo-web");
+  res->set(http::field::cache_control, "no-store");
+  res->set("X-Content-Type-Options", "nosniff");
+  if (!etag.empty()) res->set(http::field::etag, etag);
+  if (!unchanged) {
+    const std::string body = waiting.empty() ? live->document() : "{\"waiting\": " + json_quote(waiting) + "}\n";
+    res->set(http::field::content_type, "application/json; charset=utf-8");
+    if (req.method() == http::verb::get) res->body() = body;
+    res->content_length(body.size());
+  }
   res->keep_alive(req.keep_alive());
   send(res);
 }

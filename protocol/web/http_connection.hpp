@@ -23,6 +23,8 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
 
  private:
   void serve(boost::beast::http::request<boost::beast::http::string_body> req);
+  // /live.json: the live tournament document (--live), 304 when the page has it already.
+  void serve_live(const boost::beast::http::request<boost::beast::http::string_body>& req);
   void respond_error(boost::beast::http::status status, const char* text, bool keep_alive);
   void send(std::shared_ptr<boost::beast::http::response<boost::beast::http::string_body>> res);
   void close();

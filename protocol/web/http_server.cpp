@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/beast/core.hpp>
 #include <fcntl.h>
+#include <iostream>
 #include <vector>
 
 #include "http_connection.hpp"
@@ -55,6 +56,10 @@ bool WebServer::listen(std::string* error) {
     return false;
   }
   context_->hosts = HostPolicy(address, config.allowed_hosts);
+  if (!config.live_file.empty()) {
+    context_->live = std::make_shared<LiveWatch>(io_, config.live_file, config.live_interval, std::cerr);
+    context_->live->start();
+  }
   accept();
   return true;
 }
@@ -67,6 +72,7 @@ void WebServer::shut_down() {
   beast::error_code ec;
   acceptor_.close(ec);
   accept_timer_.cancel();
+  if (context_->live) context_->live->stop();
   context_->reaper->kill_all();
   auto sessions = context_->sessions;  // closing erases entries
   for (auto& [id, close] : sessions) close();

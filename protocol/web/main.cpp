@@ -49,7 +49,9 @@ int main(int argc, char** argv) {
       ("message-rate", po::value<int>()->default_value(50),
        "messages a board may send a second, 1 to 100000 (four times as many at once)")
       ("engine-queue", po::value<int>()->default_value(256),
-       "KiB that may wait for an engine that does not read its input, 1 to 65536; past it the board is closed");
+       "KiB that may wait for an engine that does not read its input, 1 to 65536; past it the board is closed")
+      ("live", po::value<std::string>(),
+       "follow a tournament's live file (ordo-match -live FILE) and show it at /live.html");
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(argc, argv).options(options).run(), vm);
@@ -104,6 +106,13 @@ int main(int argc, char** argv) {
       config.allowed_hosts.push_back(*host);
     }
   }
+  if (vm.count("live")) {
+    config.live_file = vm["live"].as<std::string>();
+    if (config.live_file.empty()) {
+      std::cerr << "ordo-web: --live takes a file name\n";
+      return 2;
+    }
+  }
   std::vector<std::string> commands;
   if (vm.count("engine")) commands = vm["engine"].as<std::vector<std::string>>();
   if (commands.empty()) commands.push_back(default_engine());
@@ -139,6 +148,9 @@ int main(int argc, char** argv) {
               << std::endl;
   std::cout << "ordo-web: open http://" << server.url_host() << ":" << server.port()
             << "/ in a browser (Ctrl-C stops)" << std::endl;
+  if (!config.live_file.empty())
+    std::cout << "ordo-web: the tournament in " << config.live_file << " is shown at http://" << server.url_host()
+              << ":" << server.port() << "/live.html" << std::endl;
   // Ends within a second whatever the engines do: they are killed, not waited for.
   boost::asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&io, &server](const boost::system::error_code&, int) {

@@ -14,6 +14,7 @@
 #include "engine_process.hpp"
 #include "engine_reaper.hpp"
 #include "host_policy.hpp"
+#include "live_watch.hpp"
 #include "web_session.hpp"
 
 namespace ordo::web {
@@ -34,12 +35,16 @@ struct ServerConfig {
   // An HTTP connection that has not sent a whole request in this time is closed.
   std::chrono::milliseconds idle_timeout = std::chrono::seconds(10);
   SessionLimits limits;
+  // --live FILE: the live tournament file served at /live.json, checked every live_interval.
+  std::string live_file;
+  std::chrono::milliseconds live_interval{200};
 };
 
 struct ServerContext {
   ServerConfig config;
   HostPolicy hosts;
   std::shared_ptr<EngineReaper> reaper;
+  std::shared_ptr<LiveWatch> live;  // null without --live
   // Open WebSocket sessions: id -> how to close it.
   int next_session = 1;
   std::map<int, std::function<void()>> sessions;

@@ -1,0 +1,50 @@
+// Follows the live file of a running tournament (ordo-match -live FILE) for the live page
+// (/live.json). On the server's thread, every `interval` it compares the file's identity (inode,
+// size, modification time) with the last one seen and, when it changed, reads the file again: a
+// small local file, written whole and renamed into place by the runner, so a read never sees half
+// a document. A file over kMaxBytes is kept out (one warning line) and the last document stays.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
+#include <ostream>
+#include <string>
+
+namespace ordo::web {
+
+class LiveWatch {
+ public:
+  static constexpr std::size_t kMaxBytes = 1024 * 1024;
+
+  LiveWatch(boost::asio::io_context& io, std::string path, std::chrono::milliseconds interval,
+            std::ostream& warnings);
+  // Checks at once, then every interval until stop().
+  void start();
+  void stop();
+  // One check: reads the file when it changed. True when the document changed.
+  bool poll();
+
+  const std::string& path() const { return path_; }
+  // The last document read; empty until the file has been read once.
+  const std::string& document() const { return document_; }
+  // Grows by one with every change of the document; 0 before the first.
+  long long version() const { return version_; }
+
+ private:
+  void schedule();
+
+  boost::asio::steady_timer timer_;
+  const std::string path_;
+  const std::chrono::milliseconds interval_;
+  std::ostream& warnings_;
+  std::string document_;
+  long long version_ = 0;
+  // The identity of the file last read (or refused): inode, size, mtime in ns.
+  unsigned long long inode_ = 0;
+  long long size_ = -1, mtime_ns_ = -1;
+  bool warned_big_ = false;
+  bool running_ = false;
+};
+
+}  // namespace ordo::web

@@ -1,0 +1,117 @@
+// The live feed's document and its writes (ordo-match -live): what a game's start, moves and end
+// leave in the file, text that must not break the JSON, and a failing write that warns once.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+#include "live_feed.hpp"
+
+using namespace ordo::match;
+
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+std::filesystem::path fresh_dir(const char* name) {
+  auto dir = std::filesystem::temp_directory_path() / (std::string(name) + "-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+long lines(const std::ostringstream& out) {
+  const std::string text = out.str();
+  return std::count(text.begin(), text.end(), '\n');
+}
+
+LiveFeed::Setup setup(std::vector<std::string> names) {
+  LiveFeed::Setup s;
+  s.event = "test";
+  s.variant = "ordo";
+  s.time_control = "tc nodes=1";
+  s.planned_games = 2;
+  s.concurrency = 2;
+  s.names = std::move(names);
+  return s;
+}
+
+}  // namespace
+
+TEST_SUITE("match") {
+  TEST_CASE("live feed: a game's start moves and end reach the file") {
+    const auto dir = fresh_dir("ordo-live-unit");
+    const std::string path = (dir / "live.json").string();
+    std::ostringstream warnings;
+    LiveFeed feed(path, setup({"a", "b"}), warnings);
+    ScheduledGame g;
+    g.number = 1;
+    g.white = 0;
+    g.black = 1;
+    feed.game_started(g, "start w");
+    feed.flush();
+    CHECK(slurp(path).find("\"number\": 1, \"round\": 1, \"white\": \"a\", \"black\": \"b\"") != std::string::npos);
+    SearchAnswer answer;
+    answer.has_score = true;
+    answer.score = 31;
+    answer.depth = 9;
+    MoveEvent move{0, "c2d2c3", "after b", &answer, {}};
+    move.clock_ms[0] = 1500;
+    feed.move_played(1, move);
+    feed.flush();
+    const std::string mid = slurp(path);
+    CHECK(mid.find("\"moves\": [\"c2d2c3\"]") != std::string::npos);
+    CHECK(mid.find("\"to_move\": \"black\"") != std::string::npos);
+    CHECK(mid.find("\"clock_ms\": {\"white\": 1500, \"black\": null}") != std::string::npos);
+    CHECK(mid.find("\"eval\": {\"white\": {\"cp\": 31, \"depth\": 9}, \"black\": null}") != std::string::npos);
+    feed.game_finished(1, "1-0", "target row", "", 1.0);
+    feed.tournament_over("finished", "");
+    const std::string end = slurp(path);
+    CHECK(end.find("\"running\": []") != std::string::npos);
+    CHECK(end.find("{\"engine\": \"a\", \"games\": 1, \"wins\": 1, \"draws\": 0, \"losses\": 0") != std::string::npos);
+    CHECK(end.find("\"result\": \"1-0\", \"termination\": \"target row\"") != std::string::npos);
+    CHECK(end.find("\"status\": \"finished\"") != std::string::npos);
+    CHECK(warnings.str().empty());
+    // Only the file itself is left: the temporary one was renamed.
+    CHECK(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()) == 1);
+    std::filesystem::remove_all(dir);
+  }
+
+  TEST_CASE("live feed: quotes control characters and invalid UTF-8 stay valid JSON") {
+    std::ostringstream warnings;
+    LiveFeed feed("/nonexistent-dir/live.json", setup({"q\"b\\s", std::string("t\tn\x01") + "\xff\xc3\xa9"}), warnings);
+    const std::string doc = feed.document();
+    CHECK(doc.find(R"("q\"b\\s")") != std::string::npos);
+    CHECK(doc.find(std::string(R"("t\u0009n\u0001\ufffd)") + "\xc3\xa9\"") != std::string::npos);
+  }
+
+  TEST_CASE("live feed: a failing write warns once and a later write works again") {
+    const auto dir = fresh_dir("ordo-live-fail");
+    const std::string path = (dir / "sub" / "live.json").string();
+    std::ostringstream warnings;
+    LiveFeed feed(path, setup({"a", "b"}), warnings);
+    feed.publish();
+    feed.flush();
+    feed.publish();
+    feed.flush();
+    CHECK(feed.failing());
+    CHECK(lines(warnings) == 1);
+    CHECK(warnings.str().find("cannot create the live file") != std::string::npos);
+    std::filesystem::create_directories(dir / "sub");
+    feed.publish();
+    feed.flush();
+    CHECK_FALSE(feed.failing());
+    CHECK(slurp(path).find("\"format\": \"ordo-live 1\"") != std::string::npos);
+    CHECK(lines(warnings) == 1);
+    std::filesystem::remove_all(dir);
+  }
+}
