@@ -229,7 +229,7 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
       return finish(loss, Termination::IllegalMove, who + " played " + records::printable_text(error), side);
     out.record.moves.push_back(records::RecordedMove{canonical, move_comment(a)});
     if (on_move) {
-      MoveEvent event{side, canonical, to_fen(referee->position()), &a, {}};
+      MoveEvent event{side, canonical, to_fen(referee->current()), &a, {}};
       for (int s = 0; s < 2; ++s)
         if (seat[s]->spec().tc.has_clock) event.clock_ms[s] = clocks[s].left_ms;
       on_move(event);

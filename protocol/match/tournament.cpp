@@ -14,6 +14,7 @@
 #include "durable_appender.hpp"
 #include "game_runner.hpp"
 #include "live_feed.hpp"
+#include "notation.hpp"
 #include "openings.hpp"
 #include "results.hpp"
 #include "resume.hpp"
@@ -220,7 +221,7 @@ class Tournament {
     finished_.push_back(fin);
     done_numbers_.insert(game.number);
     if (live_)
-      live_->game_finished(game.number, played.record.result, records::termination_name(played.termination),
+      live_->game_finished(game.number, played.record.result, game::termination_name(played.termination),
                            played.detail, fin.score.white_points);
 
     if (!config_.quiet) {

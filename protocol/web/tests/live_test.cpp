@@ -53,7 +53,7 @@ struct LiveServer {
     ServerConfig c;
     c.port = 0;
     c.engines.push_back({{ORDO_ENGINE_BINARY}, "", false});
-    c.specs.push_back({"ordo"});
+    c.specs.push_back({"ordo", ""});
     c.live_file = live_file;
     c.live_interval = std::chrono::milliseconds(20);
     server = std::make_unique<WebServer>(io, c);
