@@ -4,11 +4,12 @@
 #include <optional>
 #include <string>
 
+#include "driver/text.hpp"
 #include "search/engine.hpp"
 
 namespace ordo::protocol {
 
-enum class Dialect { Uci, Ugi };
+using Dialect = driver::Dialect;  // the project's one dialect type
 
 // `cp N`, or `mate N`: UCI counts our own moves ((plies + 1) / 2, signed), UGI counts plies.
 std::string format_score(const Score& score, Dialect dialect);
