@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "handshake.hpp"
+#include "text.hpp"
 #include "time_control.hpp"
 #include "types.hpp"
 
