@@ -42,8 +42,8 @@ int main(int argc, char** argv) {
        "a host name (or address) requests may name in their Host header, beyond localhost, 127.0.0.1, [::1] "
        "and the --address; repeat for more")
       ("engine", po::value<std::vector<std::string>>(),
-       "engine command line, e.g. \"build/ordo\" or \"/path/engine --flag\"; repeat for more engines "
-       "(default: the ordo binary next to ordo-web)")
+       "engine command line, e.g. \"build/ordo\" or \"/path/engine --flag\", after \"proto=ugi \" for a UGI "
+       "engine; repeat for more engines (default: the ordo binary next to ordo-web)")
       ("max-sessions", po::value<int>()->default_value(4), "boards (WebSocket connections) open at once, 1 to 64")
       ("message-rate", po::value<int>()->default_value(50),
        "messages a board may send a second, 1 to 100000 (four times as many at once)")
@@ -108,13 +108,13 @@ int main(int argc, char** argv) {
   if (commands.empty()) commands.push_back(default_engine());
   for (const std::string& command : commands) {
     std::string error;
-    auto argv_words = split_command(command, &error);
-    if (!argv_words) {
+    auto engine = parse_engine_line(command, &error);
+    if (!engine) {
       std::cerr << "ordo-web: --engine \"" << command << "\": " << error << "\n";
       return 2;
     }
-    config.engines.push_back({*argv_words, "", false});
-    config.specs.push_back({command});
+    config.engines.push_back({engine->argv, "", false});
+    config.specs.push_back({command, engine->dialect});
   }
 
   boost::asio::io_context io;

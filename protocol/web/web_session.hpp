@@ -39,6 +39,7 @@ using TransportFactory = std::function<std::unique_ptr<LineTransport>(int engine
 // What the page sees of an engine before it has started: its number and the command line.
 struct EngineSpec {
   std::string command;  // for display only
+  driver::Dialect dialect = driver::Dialect::Uci;  // how the relay speaks to it
 };
 
 class WebSession : private EngineRelay::Listener {
