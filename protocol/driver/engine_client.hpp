@@ -35,7 +35,7 @@ struct Info {
   std::optional<std::int64_t> nodes, nps, time_ms;
   std::optional<int> hashfull;
   std::vector<std::string> pv;  // as the engine sent them; the caller checks them
-  std::string text;             // after "string": the rest of the line, words joined by one space
+  std::optional<std::string> text;  // after "string": the rest of the line, words joined by one space
   bool unknown_words = false;   // a word that is no info field was met (and skipped)
 
   bool has_score() const { return score_cp.has_value() || score_mate.has_value(); }
