@@ -4,12 +4,11 @@
 #include <optional>
 #include <string>
 
-#include "driver/text.hpp"
+#include "dialect.hpp"
 #include "search/engine.hpp"
 
 namespace ordo::protocol {
 
-using Dialect = driver::Dialect;  // the project's one dialect type
 
 // `cp N`, or `mate N`: UCI counts our own moves ((plies + 1) / 2, signed), UGI counts plies.
 std::string format_score(const Score& score, Dialect dialect);

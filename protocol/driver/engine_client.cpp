@@ -2,7 +2,15 @@
 
 #include <sys/wait.h>
 
+#include "../tokenizer.hpp"
+
 namespace ordo::driver {
+
+using protocol::iequals;
+using protocol::is_space;
+using protocol::join_words;
+using protocol::parse_int;
+using protocol::split_words;
 
 std::optional<Info> parse_info(const std::string& line) {
   const auto w = split_words(line);

@@ -20,10 +20,15 @@
 #include <string>
 #include <vector>
 
+#include "../dialect.hpp"
 #include "engine_process.hpp"
-#include "text.hpp"
 
 namespace ordo::driver {
+
+// The project's one dialect type (the front end's, one floor below the client).
+using protocol::Dialect;
+using protocol::dialect_name;
+using protocol::parse_dialect;
 
 // One parsed "info" line; fields the engine did not send are empty. Scores are as the engine gave
 // them (a UCI mate counts moves, a UGI mate plies).

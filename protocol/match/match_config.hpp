@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "text.hpp"
+#include "engine_client.hpp"
 #include "time_control.hpp"
 #include "types.hpp"
 

@@ -51,7 +51,7 @@ std::optional<EngineLine> parse_engine_line(std::string_view text, std::string* 
   std::size_t i = 0;
   for (; i < words->size() && (*words)[i].rfind("proto=", 0) == 0; ++i) {
     const std::string value = (*words)[i].substr(6);
-    if (!driver::parse_dialect(value, line.dialect)) {
+    if (!protocol::parse_dialect(value, line.dialect)) {
       *error = "proto must be uci or ugi, not '" + value + "'";
       return std::nullopt;
     }

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "text.hpp"
+#include "dialect.hpp"
 
 namespace ordo::web {
 
@@ -19,7 +19,7 @@ std::optional<std::vector<std::string>> split_command(std::string_view command, 
 // the last one counts) choose the dialect, the rest is the command as split_command reads it.
 struct EngineLine {
   std::vector<std::string> argv;
-  driver::Dialect dialect = driver::Dialect::Uci;
+  protocol::Dialect dialect = protocol::Dialect::Uci;
 };
 // Nullopt (with *error) as split_command, for "proto=" with another value, or no command after it.
 std::optional<EngineLine> parse_engine_line(std::string_view text, std::string* error);

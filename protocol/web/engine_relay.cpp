@@ -1,8 +1,10 @@
 #include "engine_relay.hpp"
 
+#include "tokenizer.hpp"
+
 namespace ordo::web {
 
-using driver::split_words;
+using protocol::split_words;
 using Event = driver::EngineDialogue::Event;
 
 std::optional<SearchInfo> parse_search_info(const std::string& line) {
