@@ -4,11 +4,11 @@
 #include <optional>
 #include <string>
 
+#include "dialect.hpp"
 #include "search/engine.hpp"
 
 namespace ordo::protocol {
 
-enum class Dialect { Uci, Ugi };
 
 // `cp N`, or `mate N`: UCI counts our own moves ((plies + 1) / 2, signed), UGI counts plies.
 std::string format_score(const Score& score, Dialect dialect);

@@ -1,6 +1,10 @@
-// Splitting protocol lines into words and reading numbers out of them.
+// The protocol's text primitives, one definition for the whole project (the front end, the engine
+// client, the match runner and the web board): splitting lines into words, ASCII case folding for
+// names and keywords, decimal integers. Header only, so the clients use them without linking the
+// front end.
 #pragma once
 
+#include <charconv>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -9,19 +13,52 @@
 
 namespace ordo::protocol {
 
-// The words of one input line. Spaces, tabs, CR (of CRLF line ends) and other ASCII whitespace all
+// ASCII lower case (other bytes unchanged), for case-insensitive names.
+inline std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+  return out;
+}
+
+inline bool iequals(std::string_view a, std::string_view b) { return a.size() == b.size() && lower(a) == lower(b); }
+
+inline bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+
+// The words of one line. Spaces, tabs, CR (of CRLF line ends) and other ASCII whitespace all
 // separate words; runs of them count as one separator.
-std::vector<std::string> split_words(std::string_view line);
+inline std::vector<std::string> split_words(std::string_view line) {
+  std::vector<std::string> words;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && is_space(line[i])) ++i;
+    std::size_t j = i;
+    while (j < line.size() && !is_space(line[j])) ++j;
+    if (j > i) words.emplace_back(line.substr(i, j - i));
+    i = j;
+  }
+  return words;
+}
 
 // The words [from, to) joined by single spaces.
-std::string join_words(const std::vector<std::string>& words, std::size_t from, std::size_t to);
-
-// ASCII lower case, for case-insensitive names.
-std::string lower(std::string_view s);
-bool iequals(std::string_view a, std::string_view b);
+inline std::string join_words(const std::vector<std::string>& words, std::size_t from, std::size_t to) {
+  std::string out;
+  for (std::size_t i = from; i < to && i < words.size(); ++i) {
+    if (i > from) out += ' ';
+    out += words[i];
+  }
+  return out;
+}
 
 // A decimal integer with an optional sign. Values beyond the 64-bit range, or any other character,
 // give nullopt.
-std::optional<std::int64_t> parse_int(std::string_view s);
+inline std::optional<std::int64_t> parse_int(std::string_view s) {
+  if (!s.empty() && s[0] == '+') s.remove_prefix(1);
+  if (s.empty()) return std::nullopt;
+  std::int64_t v = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+  return v;
+}
 
 }  // namespace ordo::protocol

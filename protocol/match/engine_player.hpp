@@ -1,5 +1,8 @@
-// One engine of a match as a worker sees it: the process, its handshake and options, and one
-// search request at a time with deadlines. Every line sent and received can go to a log.
+// One engine of a match as a worker sees it: the shared engine client (driver/engine_client) with
+// the runner's rules on top — the variant and the spec's options checked against what the engine
+// announces, a rejected setting refused, and each search's answer sorted into the kinds a game
+// needs (move, no move, malformed, crash, stall, interrupted). Every line sent and received can go
+// to a log.
 #pragma once
 
 #include <chrono>
@@ -8,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "engine_process.hpp"
+#include "engine_client.hpp"
 #include "match_config.hpp"
 
 namespace ordo::match {
@@ -38,7 +41,7 @@ class EnginePlayer {
   // announces the option) and the spec's options, and waits for readyok. False with *error when
   // any step fails or the engine announces no option of a given name.
   bool start(std::string* error);
-  bool alive() const { return started_ && process_.running(); }
+  bool alive() const { return started_ && client_.alive(); }
   // How many times start() has been called: 0 for an engine never started.
   int starts() const { return starts_; }
   // New game and isready; false when the engine does not answer (the caller restarts it).
@@ -50,28 +53,24 @@ class EnginePlayer {
   // After a search ran past its deadline: "stop", then up to grace for its bestmove; the engine
   // is killed when none comes. True when the engine is usable for another game.
   bool stop_search(std::chrono::milliseconds grace);
-  void kill() { process_.kill(); started_ = false; }
+  void kill() { client_.kill(); started_ = false; }
   void quit();
   const EngineSpec& spec() const { return spec_; }
   const std::string& label() const { return label_; }
   // How the process ended, for messages: "exit status N", "killed by signal N", or "running".
-  std::string exit_description() const;
+  std::string exit_description() const { return client_.exit_description(); }
 
  private:
-  bool send(const std::string& line);
-  void received(const std::string& line);
-
   EngineSpec spec_;
   Variant variant_;
   std::string label_;
   std::chrono::milliseconds handshake_;
-  LogSink log_;
-  driver::EngineProcess process_;
+  driver::EngineClient client_;
   bool started_ = false;
   int starts_ = 0;
 };
 
-// "position fen <FEN> moves t1 t2 ..." ("position startpos ..." when fen is the start position).
-std::string position_command(const std::string& start_fen, bool is_start, const std::vector<std::string>& tokens);
+// "position fen <FEN> moves t1 t2 ..." ("position startpos ..." when is_start).
+using driver::position_command;
 
 }  // namespace ordo::match

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "adjudication.hpp"
-#include "handshake.hpp"
+#include "engine_client.hpp"
 #include "time_control.hpp"
 #include "types.hpp"
 

@@ -1,8 +1,11 @@
 #include "time_control.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+
+#include "engine_client.hpp"
 
 namespace ordo::match {
 
@@ -101,29 +104,24 @@ std::string TimeControl::describe() const {
 
 std::string go_command(const TimeControl& own, const TimeControl& other, const Clock& white, const Clock& black,
                        bool white_to_move, bool ugi) {
-  std::string cmd = "go";
+  driver::GoLimits l;
   if (own.has_clock) {
     const TimeControl& wtc = white_to_move ? own : other;
     const TimeControl& btc = white_to_move ? other : own;
-    auto field = [&](const char* uci, const char* ugi_name, long long v) {
-      cmd += ' ';
-      cmd += ugi ? ugi_name : uci;
-      cmd += ' ' + std::to_string(std::max(0LL, v));
-    };
-    field("wtime", "p1time", white.left_ms);
-    field("btime", "p2time", black.left_ms);
-    field("winc", "p1inc", wtc.has_clock ? wtc.inc_ms : own.inc_ms);
-    field("binc", "p2inc", btc.has_clock ? btc.inc_ms : own.inc_ms);
+    l.wtime = std::max(0LL, white.left_ms);
+    l.btime = std::max(0LL, black.left_ms);
+    l.winc = std::max(0LL, wtc.has_clock ? wtc.inc_ms : own.inc_ms);
+    l.binc = std::max(0LL, btc.has_clock ? btc.inc_ms : own.inc_ms);
     if (own.moves_per_period > 0) {
       const Clock& mine = white_to_move ? white : black;
-      cmd += " movestogo " + std::to_string(own.moves_per_period - mine.moves_in_period);
+      l.movestogo = own.moves_per_period - mine.moves_in_period;
     }
   }
-  if (own.movetime_ms > 0) cmd += " movetime " + std::to_string(own.movetime_ms);
-  if (own.nodes > 0) cmd += " nodes " + std::to_string(own.nodes);
-  if (own.depth > 0) cmd += " depth " + std::to_string(own.depth);
-  if (cmd == "go") cmd += " infinite";  // never reached: the runner requires a limit
-  return cmd;
+  if (own.movetime_ms > 0) l.movetime = own.movetime_ms;
+  if (own.nodes > 0) l.nodes = own.nodes;
+  if (own.depth > 0) l.depth = own.depth;
+  // With no limit at all "go infinite" (never sent: the runner requires a limit).
+  return driver::go_command(l, ugi ? driver::Dialect::Ugi : driver::Dialect::Uci);
 }
 
 }  // namespace ordo::match

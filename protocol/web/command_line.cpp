@@ -44,4 +44,24 @@ std::optional<std::vector<std::string>> split_command(std::string_view command, 
   return words;
 }
 
+std::optional<EngineLine> parse_engine_line(std::string_view text, std::string* error) {
+  auto words = split_command(text, error);
+  if (!words) return std::nullopt;
+  EngineLine line;
+  std::size_t i = 0;
+  for (; i < words->size() && (*words)[i].rfind("proto=", 0) == 0; ++i) {
+    const std::string value = (*words)[i].substr(6);
+    if (!protocol::parse_dialect(value, line.dialect)) {
+      *error = "proto must be uci or ugi, not '" + value + "'";
+      return std::nullopt;
+    }
+  }
+  if (i == words->size()) {
+    *error = "no command after " + (*words)[i - 1];
+    return std::nullopt;
+  }
+  line.argv.assign(words->begin() + std::ptrdiff_t(i), words->end());
+  return line;
+}
+
 }  // namespace ordo::web

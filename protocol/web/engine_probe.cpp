@@ -1,26 +1,22 @@
 #include "engine_probe.hpp"
 
-#include "handshake.hpp"
-
 namespace ordo::web {
 
-EngineProbe probe_engine(const driver::EngineCommand& command, std::chrono::milliseconds timeout) {
+EngineProbe probe_engine(const driver::EngineCommand& command, driver::Dialect dialect,
+                         std::chrono::milliseconds timeout) {
   EngineProbe probe;
-  driver::EngineProcess process(command);
+  driver::EngineClient client(command, dialect);
   std::string error;
-  if (!process.start(&error)) {
-    probe.error = "cannot start: " + error;
+  if (!client.start(timeout, &error)) {
+    // The client's greeting failures ("no 'uciok' within …", "cannot write to the engine") come
+    // from a process that ran; any other error is the process's own start failure.
+    const bool ran = error.rfind("no '", 0) == 0 || error == "cannot write to the engine";
+    probe.error = (ran ? "does not answer as an engine: " : "cannot start: ") + error;
     return probe;
   }
-  driver::EngineIdentity identity;
-  if (!driver::greet(process, driver::Dialect::Uci, timeout, &identity, &error)) {
-    probe.error = "does not answer as an engine: " + error;
-    process.kill();
-    return probe;
-  }
-  process.stop(std::chrono::milliseconds(200));
+  probe.name = client.identity().name;
+  client.quit(std::chrono::milliseconds(200));
   probe.ok = true;
-  probe.name = identity.name;
   return probe;
 }
 

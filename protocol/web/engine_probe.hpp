@@ -1,12 +1,13 @@
-// The check at start, as ordo-match does it: every --engine is started, greeted ("uci" .. "uciok")
-// and ended before the server listens, so a wrong command fails at once with one clear line instead
-// of on the page after the first move. The name it announces becomes the name the page shows.
+// The check at start, as ordo-match does it: every --engine is started, greeted ("uci" .. "uciok",
+// or "ugi" .. "ugiok") and ended before the server listens, so a wrong command fails at once with
+// one clear line instead of on the page after the first move. The name it announces becomes the
+// name the page shows.
 #pragma once
 
 #include <chrono>
 #include <string>
 
-#include "engine_process.hpp"
+#include "engine_client.hpp"
 
 namespace ordo::web {
 
@@ -16,7 +17,7 @@ struct EngineProbe {
   std::string error;  // one line when !ok, e.g. "cannot start: No such file or directory"
 };
 
-EngineProbe probe_engine(const driver::EngineCommand& command,
+EngineProbe probe_engine(const driver::EngineCommand& command, driver::Dialect dialect = driver::Dialect::Uci,
                          std::chrono::milliseconds timeout = std::chrono::seconds(10));
 
 }  // namespace ordo::web

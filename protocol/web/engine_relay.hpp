@@ -1,7 +1,9 @@
-// One engine process as the web board sees it: a line-protocol state machine (greeting, searches,
-// stop) over an abstract line transport, so that tests can play the engine's side. Every search has
-// an id; lines of a search that was replaced are dropped. The relay never sends a line that came from
-// the page: it builds each command itself from checked values.
+// One engine process as the web board sees it: the shared engine dialogue (driver/engine_client:
+// greeting in UCI or UGI, options, position/go, info and bestmove parsing) fed from the server's
+// event loop over an abstract line transport, so that tests can play the engine's side. On top, the
+// board's rules: searches have ids, a new search stops and replaces a running one, and lines of a
+// search that was replaced are dropped. The relay never sends a line that came from the page: it
+// builds each command itself from checked values.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +11,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "engine_client.hpp"
 
 namespace ordo::web {
 
@@ -22,22 +26,17 @@ class LineTransport {
   virtual void close() = 0;
 };
 
-// One parsed "info" line; fields the engine did not send are empty.
-struct SearchInfo {
-  std::optional<int> depth, seldepth, multipv;
-  std::optional<int> score_cp, score_mate;
-  std::string bound;  // "lowerbound", "upperbound" or empty
-  std::optional<int> wdl_win, wdl_draw, wdl_loss;
-  std::optional<std::int64_t> nodes, nps, time_ms;
-  std::vector<std::string> pv;  // as the engine sent them; the session checks them
-};
-// Nullopt when the line is not a search "info" line (e.g. "info string ...") or a field is malformed.
+// One parsed "info" line (the client's one info type).
+using SearchInfo = driver::Info;
+// driver::parse_info, strict as the page wants it: nullopt also for "info string ..." and for a line
+// with a word that is no info field.
 std::optional<SearchInfo> parse_search_info(const std::string& line);
 
 struct SearchLimit {
   enum class Kind { Movetime, Depth, Infinite } kind = Kind::Movetime;
   int value = 1000;
-  std::string go_command() const;  // "go movetime 1000", "go depth 3", "go infinite"
+  driver::GoLimits go_limits() const;
+  std::string go_command() const;  // "go movetime 1000", "go depth 3", "go infinite" (alike in UGI)
 };
 
 struct SearchRequest {
@@ -59,10 +58,13 @@ class EngineRelay {
     virtual void relay_failed(int engine, const std::string& why) = 0;
   };
 
-  EngineRelay(int index, LineTransport& transport, Listener& listener)
-      : index_(index), transport_(transport), listener_(listener) {}
+  EngineRelay(int index, LineTransport& transport, Listener& listener, driver::Dialect dialect = driver::Dialect::Uci)
+      : index_(index),
+        transport_(transport),
+        listener_(listener),
+        dialogue_(dialect, [&transport](const std::string& line) { return transport.send(line); }) {}
 
-  // Starts the process and greets it (UCI). False when the process cannot be started.
+  // Starts the process and greets it ("uci" or "ugi"). False when the process cannot be started.
   bool start();
   // Starts a search, stopping and replacing any running one. Queued until the greeting is done.
   void search(const SearchRequest& request);
@@ -89,10 +91,10 @@ class EngineRelay {
   int index_;
   LineTransport& transport_;
   Listener& listener_;
+  driver::EngineDialogue dialogue_;
   State state_ = State::Idle;
   std::string name_;
   bool has_variant_option_ = false;
-  bool has_wdl_option_ = false;
   std::string engine_variant_;          // last UCI_Variant sent
   std::optional<int> running_;          // id of the search the engine is running
   std::optional<SearchRequest> pending_;  // the next search, sent when the running one ends

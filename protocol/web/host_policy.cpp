@@ -2,18 +2,13 @@
 
 #include <algorithm>
 
+#include "tokenizer.hpp"
+
 namespace ordo::web {
 
 namespace ip = boost::asio::ip;
 
 namespace {
-
-std::string lower_ascii(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-  return out;
-}
 
 bool valid_port(std::string_view p) {
   return !p.empty() && p.size() <= 5 && std::all_of(p.begin(), p.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -50,7 +45,7 @@ std::optional<HostName> parse_host(std::string_view text, bool bare_ipv6) {
   if (host.empty()) return std::nullopt;
   const auto v4 = ip::make_address_v4(std::string(host), ec);
   if (!ec) return HostName{"", ip::address(v4)};
-  std::string name = lower_ascii(host);
+  std::string name = protocol::lower(host);
   if (name.back() == '.') name.pop_back();
   if (name.empty() || name.size() > 253) return std::nullopt;
   for (char c : name)
@@ -90,9 +85,9 @@ bool HostPolicy::host_allowed(std::string_view host_header) const {
 bool HostPolicy::origin_allowed(std::string_view origin, std::string_view host_header) const {
   if (origin.empty()) return true;  // not a browser page (a script or a test client)
   constexpr std::string_view scheme = "http://";
-  const std::string o = lower_ascii(origin);
+  const std::string o = protocol::lower(origin);
   return host_allowed(host_header) && o.size() == scheme.size() + host_header.size() && o.starts_with(scheme) &&
-         std::string_view(o).substr(scheme.size()) == lower_ascii(host_header);
+         std::string_view(o).substr(scheme.size()) == protocol::lower(host_header);
 }
 
 }  // namespace ordo::web

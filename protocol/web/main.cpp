@@ -43,8 +43,8 @@ int main(int argc, char** argv) {
        "a host name (or address) requests may name in their Host header, beyond localhost, 127.0.0.1, [::1] "
        "and the --address; repeat for more")
       ("engine", po::value<std::vector<std::string>>(),
-       "engine command line, e.g. \"build/ordo\" or \"/path/engine --flag\"; repeat for more engines "
-       "(default: the ordo binary next to ordo-web)")
+       "engine command line, e.g. \"build/ordo\" or \"/path/engine --flag\", after \"proto=ugi \" for a UGI "
+       "engine; repeat for more engines (default: the ordo binary next to ordo-web)")
       ("max-sessions", po::value<int>()->default_value(4), "boards (WebSocket connections) open at once, 1 to 64")
       ("message-rate", po::value<int>()->default_value(50),
        "messages a board may send a second, 1 to 100000 (four times as many at once)")
@@ -118,20 +118,20 @@ int main(int argc, char** argv) {
   if (commands.empty()) commands.push_back(default_engine());
   for (const std::string& command : commands) {
     std::string error;
-    auto argv_words = split_command(command, &error);
-    if (!argv_words) {
+    auto engine = parse_engine_line(command, &error);
+    if (!engine) {
       std::cerr << "ordo-web: --engine \"" << command << "\": " << error << "\n";
       return 2;
     }
-    config.engines.push_back({*argv_words, "", false});
+    config.engines.push_back({engine->argv, "", false});
     // Every engine is started and greeted now: a wrong command is one line and exit 1, not a
     // surprise on the page after the first move.
-    const EngineProbe probe = probe_engine(config.engines.back());
+    const EngineProbe probe = probe_engine(config.engines.back(), engine->dialect);
     if (!probe.ok) {
       std::cerr << "ordo-web: --engine \"" << command << "\": " << probe.error << "\n";
       return 1;
     }
-    config.specs.push_back({command, probe.name});
+    config.specs.push_back({command, probe.name, engine->dialect});
   }
 
   boost::asio::io_context io;

@@ -72,7 +72,6 @@ void ProcessTransport::drain() {
       if (events_.eof) events_.eof();
       return;
     }
-    if (line.find("uciok") == 0) greeting_timer_.cancel();
     if (events_.line) events_.line(line);
     if (!*alive) return;  // closed by the line's handler
   }

@@ -20,6 +20,8 @@
 namespace ordo::web {
 
 struct TransportOptions {
+  // The greeting_timeout event fires once this long after start (the transport knows no protocol
+  // words: a relay that has been greeted by then ignores it).
   std::chrono::milliseconds greeting_timeout = std::chrono::seconds(10);
   // Bytes that may wait for an engine that does not read its input (beyond what the pipe holds).
   std::size_t max_queued_bytes = 256 * 1024;

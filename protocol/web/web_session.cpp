@@ -359,7 +359,8 @@ EngineRelay* WebSession::relay(int engine) {
                            [s] { if (s->relay) s->relay->on_eof(); },
                            [s] { if (s->relay) s->relay->on_greeting_timeout(); }};
     s->transport = factory_(engine, events);
-    s->relay = std::make_unique<EngineRelay>(engine, *s->transport, static_cast<EngineRelay::Listener&>(*this));
+    s->relay = std::make_unique<EngineRelay>(engine, *s->transport, static_cast<EngineRelay::Listener&>(*this),
+                                             specs_[engine].dialect);
     s->relay->start();
   }
   return slot->relay.get();

@@ -44,6 +44,7 @@ using TransportFactory = std::function<std::unique_ptr<LineTransport>(int engine
 struct EngineSpec {
   std::string command;  // for display only
   std::string name;     // the name it gave when checked at start ("" if unknown)
+  driver::Dialect dialect = driver::Dialect::Uci;  // how the relay speaks to it
 };
 
 class WebSession : private EngineRelay::Listener {

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "engine_process.hpp"
-#include "handshake.hpp"
+#include "engine_client.hpp"
 
 using namespace std::chrono_literals;
 using ordo::driver::EngineCommand;
@@ -184,19 +184,23 @@ TEST_SUITE("driver") {
         "echo 'option name Hash type spin default 16 min 1 max 64'; echo 'option name Play Mode type combo default "
         "search var search'; echo ugiok; read b; echo readyok; read c; echo \"$c\"; sleep 5"));
     REQUIRE(p.start(nullptr));
-    ordo::driver::EngineIdentity id;
-    std::string err;
-    REQUIRE(ordo::driver::greet(p, ordo::driver::Dialect::Ugi, 2s, &id, &err));
+    ordo::driver::EngineDialogue dialogue(ordo::driver::Dialect::Ugi, [&](const std::string& l) { return p.send(l); });
+    REQUIRE(dialogue.greet());
+    std::string line;
+    while (!dialogue.greeted() && p.read_line(line, 2s) == Status::Line) dialogue.feed(line);
+    REQUIRE(dialogue.greeted());
+    const auto& id = dialogue.identity();
     CHECK(id.name == "Fake 1");
     CHECK(id.author == "Someone");
     CHECK(id.options == std::vector<std::string>{"Hash", "Play Mode"});
-    REQUIRE(ordo::driver::sync_ready(p, 2s, &err));
-    REQUIRE(ordo::driver::set_option(p, "Play Mode", "greedy"));
-    std::string line;
+    CHECK(id.has_option("play mode"));
+    REQUIRE(dialogue.is_ready());
+    REQUIRE(p.read_line(line, 2s) == Status::Line);
+    CHECK(dialogue.feed(line).kind == ordo::driver::EngineDialogue::Event::Kind::ReadyOk);
+    REQUIRE(dialogue.set_option("Play Mode", "greedy"));
     REQUIRE(p.read_line(line, 2s) == Status::Line);
     CHECK(line == "setoption name Play Mode value greedy");
-    CHECK_FALSE(ordo::driver::sync_ready(p, 100ms, &err));
-    CHECK(err.find("readyok") != std::string::npos);
+    CHECK(p.read_line(line, 100ms) == Status::Timeout);  // no readyok without isready
     ordo::driver::Dialect d;
     CHECK(ordo::driver::parse_dialect("uci", d));
     CHECK(d == ordo::driver::Dialect::Uci);

@@ -2,6 +2,7 @@
 // the opening book, and the statistics (Elo, pentanomial counts, SPRT).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>

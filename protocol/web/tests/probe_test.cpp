@@ -15,7 +15,7 @@ TEST_SUITE("web") {
   }
 
   TEST_CASE("a program that is not an engine fails the probe") {
-    const EngineProbe p = probe_engine({{"/bin/true"}, "", false}, std::chrono::milliseconds(2000));
+    const EngineProbe p = probe_engine({{"/bin/true"}, "", false}, driver::Dialect::Uci, std::chrono::milliseconds(2000));
     CHECK_FALSE(p.ok);
     CHECK(p.error.find("does not answer as an engine") != std::string::npos);
   }
@@ -24,6 +24,18 @@ TEST_SUITE("web") {
     const EngineProbe p = probe_engine({{ORDO_ENGINE_BINARY}, "", false});
     CHECK(p.ok);
     CHECK(p.name.rfind("Ordo", 0) == 0);
+  }
+
+  TEST_CASE("the probe greets in the engine's dialect") {
+    const EngineProbe ugi = probe_engine({{ORDO_ENGINE_BINARY}, "", false}, driver::Dialect::Ugi);
+    CHECK(ugi.ok);
+    CHECK(ugi.name.rfind("Ordo", 0) == 0);
+    // A UCI-only program greeted in UGI never says ugiok.
+    const std::string uci_only = "read l; echo 'id name UciOnly'; echo uciok; sleep 5";
+    const EngineProbe wrong = probe_engine({{"/bin/sh", "-c", uci_only}, "", false}, driver::Dialect::Ugi,
+                                           std::chrono::milliseconds(1000));
+    CHECK_FALSE(wrong.ok);
+    CHECK(wrong.error.find("ugiok") != std::string::npos);
   }
 
   TEST_CASE("the page sees the probed name before the engine has started") {

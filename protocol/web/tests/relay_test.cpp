@@ -10,6 +10,9 @@
 #include "movegen.hpp"
 #include "notation.hpp"
 #include "process_transport.hpp"
+#include "web_session.hpp"
+
+#include <algorithm>
 
 namespace ordo::web::testing {
 
@@ -26,6 +29,23 @@ struct Recorder : EngineRelay::Listener {
   }
   void relay_message(int, const std::string& text) override { events.push_back("message " + text); }
   void relay_failed(int, const std::string& why) override { events.push_back("failed " + why); }
+};
+
+// A process transport that also keeps every line the relay sent.
+class RecordingTransport : public LineTransport {
+ public:
+  RecordingTransport(std::unique_ptr<LineTransport> inner, std::vector<std::string>& sent)
+      : inner_(std::move(inner)), sent_(sent) {}
+  bool start(std::string* error) override { return inner_->start(error); }
+  bool send(const std::string& line) override {
+    sent_.push_back(line);
+    return inner_->send(line);
+  }
+  void close() override { inner_->close(); }
+
+ private:
+  std::unique_ptr<LineTransport> inner_;
+  std::vector<std::string>& sent_;
 };
 
 SearchRequest request(int id, std::vector<std::string> moves = {}) {
@@ -74,6 +94,97 @@ TEST_SUITE("web") {
     CHECK_FALSE(split_command("a\\", &error));
     CHECK_FALSE(split_command("   ", &error));
     CHECK(error == "empty command");
+  }
+
+  TEST_CASE("parse_engine_line takes ordo-match's proto= setting before the command") {
+    std::string error;
+    auto e = parse_engine_line("build/ordo --x", &error);
+    REQUIRE(e);
+    CHECK(e->argv == std::vector<std::string>{"build/ordo", "--x"});
+    CHECK(e->dialect == driver::Dialect::Uci);
+    e = parse_engine_line("proto=ugi '/x y/engine' a", &error);
+    REQUIRE(e);
+    CHECK(e->argv == std::vector<std::string>{"/x y/engine", "a"});
+    CHECK(e->dialect == driver::Dialect::Ugi);
+    e = parse_engine_line("proto=ugi proto=uci eng", &error);
+    REQUIRE(e);
+    CHECK(e->dialect == driver::Dialect::Uci);
+    CHECK_FALSE(parse_engine_line("proto=xboard eng", &error));
+    CHECK(error == "proto must be uci or ugi, not 'xboard'");
+    CHECK_FALSE(parse_engine_line("proto=ugi", &error));
+    CHECK(error == "no command after proto=ugi");
+    CHECK_FALSE(parse_engine_line("proto=ugi 'a", &error));
+  }
+
+  TEST_CASE("a UGI relay greets with ugi and waits for ugiok, not uciok") {
+    FakeEngine e;
+    FakeTransport t(e);
+    Recorder r;
+    EngineRelay relay(0, t, r, driver::Dialect::Ugi);
+    relay.search(request(1));
+    CHECK(e.sent == std::vector<std::string>{"ugi"});
+    e.events.line = [&](const std::string& l) { relay.on_line(l); };
+    e.say("id name Generic Engine");
+    e.say("uciok");
+    CHECK(r.events.empty());
+    e.say("ugiok");
+    CHECK(r.events == std::vector<std::string>{"ready Generic Engine"});
+    CHECK(e.sent == std::vector<std::string>{"ugi", "position fen " + std::string(START_FEN), "go depth 1"});
+    e.say("info depth 1 score mate -2 pv a6a5");
+    e.say("bestmove a6a5");
+    CHECK(r.events == std::vector<std::string>{"ready Generic Engine", "info 1 depth 1", "bestmove 1 a6a5"});
+    relay.shut_down();
+    CHECK(e.last() == "quit");
+    // The greeting timeout names the dialect's word.
+    FakeEngine e2;
+    FakeTransport t2(e2);
+    Recorder r2;
+    EngineRelay late(0, t2, r2, driver::Dialect::Ugi);
+    REQUIRE(late.start());
+    late.on_greeting_timeout();
+    CHECK(r2.events == std::vector<std::string>{"failed the engine did not answer 'ugi' in time"});
+  }
+
+  TEST_CASE("a page's session plays against build/ordo spoken to in UGI") {
+    boost::asio::io_context io;
+    std::vector<std::string> sent, out;
+    auto factory = [&](int, TransportEvents events) -> std::unique_ptr<LineTransport> {
+      return std::make_unique<RecordingTransport>(
+          std::make_unique<ProcessTransport>(io, driver::EngineCommand{{ORDO_ENGINE_BINARY}, "", false}, std::move(events)),
+          sent);
+    };
+    WebSession session({EngineSpec{"proto=ugi ordo", "", driver::Dialect::Ugi}}, factory,
+                       [&](std::string m) { out.push_back(std::move(m)); });
+    auto last_state = [&] {
+      for (auto it = out.rbegin(); it != out.rend(); ++it)
+        if (it->rfind(R"({"type":"state")", 0) == 0) return *it;
+      return std::string();
+    };
+    session.handle("limit depth 2");
+    session.handle("move a3a4");  // a person (White) against engine 1 (Black)
+    boost::asio::steady_timer guard(io, std::chrono::seconds(60));
+    guard.async_wait([&](const boost::system::error_code&) { io.stop(); });
+    auto engine_moved = [&] {
+      const std::string st = last_state();
+      return st.find(R"("moves":["a3a4",")") != std::string::npos && st.find(R"("thinking":null)") != std::string::npos;
+    };
+    while (!io.stopped() && !engine_moved()) io.run_one();
+    REQUIRE(engine_moved());
+    REQUIRE(!sent.empty());
+    CHECK(sent.front() == "ugi");
+    CHECK(std::find(sent.begin(), sent.end(), "uci") == sent.end());
+    CHECK(std::find(sent.begin(), sent.end(), "go depth 2") != sent.end());
+    bool named = false, info = false;
+    for (const auto& m : out) {
+      named = named || (m.rfind(R"({"type":"hello")", 0) == 0 && m.find(R"("name":"Ordo)") != std::string::npos);
+      info = info || (m.rfind(R"({"type":"info")", 0) == 0 && m.find(R"("depth":2)") != std::string::npos);
+    }
+    CHECK(named);
+    CHECK(info);
+    // The engine's move was checked by the core and played: the page may move again.
+    const std::string st = last_state();
+    CHECK(st.find(R"("side":"white")") != std::string::npos);
+    session.close();
   }
 
   TEST_CASE("the relay greets, queues the search until uciok, and drops replaced searches") {
