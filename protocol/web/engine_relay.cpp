@@ -19,6 +19,12 @@ driver::GoLimits SearchLimit::go_limits() const {
     case Kind::Movetime: l.movetime = value; break;
     case Kind::Depth: l.depth = value; break;
     case Kind::Infinite: l.infinite = true; break;
+    case Kind::Clock:
+      l.wtime = white_ms;
+      l.btime = black_ms;
+      l.winc = white_inc_ms;
+      l.binc = black_inc_ms;
+      break;
   }
   return l;
 }

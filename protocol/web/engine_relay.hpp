@@ -33,10 +33,14 @@ using SearchInfo = driver::Info;
 std::optional<SearchInfo> parse_search_info(const std::string& line);
 
 struct SearchLimit {
-  enum class Kind { Movetime, Depth, Infinite } kind = Kind::Movetime;
+  // Clock: the engine plays on its clock (wtime/btime/winc/binc, p1time… in UGI) and plans its
+  // own time; value is then unused.
+  enum class Kind { Movetime, Depth, Infinite, Clock } kind = Kind::Movetime;
   int value = 1000;
+  long long white_ms = 0, black_ms = 0, white_inc_ms = 0, black_inc_ms = 0;  // Kind::Clock only
   driver::GoLimits go_limits() const;
-  std::string go_command() const;  // "go movetime 1000", "go depth 3", "go infinite" (alike in UGI)
+  // "go movetime 1000", "go depth 3", "go infinite", "go wtime … btime … winc … binc …" (UCI spelling)
+  std::string go_command() const;
 };
 
 struct SearchRequest {

@@ -642,14 +642,16 @@ void WebSession::clock_moved(Color mover) {
   clock_.since = now_();
 }
 
-// The engine plays on its clock: a share of the time left plus most of the increment, never
-// more than the time left less a margin for the answer to arrive.
+// The engine plays on its clock: both sides' time left (the mover's less what has run since its
+// turn began) and the increments, as a match runner sends them; the engine plans its own time.
 SearchLimit WebSession::clock_search_limit(Color side) const {
-  const std::int64_t left = clock_.left_ms[side] - clock_running_ms();
-  std::int64_t budget = left / 30 + clock_.inc_ms * 3 / 4;
-  budget = std::min(budget, left - std::min<std::int64_t>(left / 4, 300));
-  budget = std::clamp<std::int64_t>(budget, limits_.min_movetime, limits_.max_movetime);
-  return {SearchLimit::Kind::Movetime, int(budget)};
+  SearchLimit limit{SearchLimit::Kind::Clock, 0};
+  std::int64_t left[2] = {clock_.left_ms[WHITE], clock_.left_ms[BLACK]};
+  left[side] = std::max<std::int64_t>(0, left[side] - clock_running_ms());
+  limit.white_ms = left[WHITE];
+  limit.black_ms = left[BLACK];
+  limit.white_inc_ms = limit.black_inc_ms = clock_.inc_ms;
+  return limit;
 }
 
 void WebSession::write_clock(JsonWriter& out) const {

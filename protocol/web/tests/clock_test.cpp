@@ -56,9 +56,9 @@ TEST_SUITE("web") {
     t.pass(2000);
     t.send("move a3a4");
     t.greet();
-    // White: 300 s - 2 s + 3 s. The engine searches a share of its own time plus most of the increment.
+    // White: 300 s - 2 s + 3 s. The engine plays on its clock: both times and increments.
     CHECK(has(t.last("state"), R"("white":301000,"black":300000,"running":"black")"));
-    CHECK(t.engine.last() == "go movetime 12250");
+    CHECK(t.engine.last() == "go wtime 301000 btime 300000 winc 3000 binc 3000");
     t.pass(1500);
     t.engine.say("bestmove a6a5");
     CHECK(has(t.last("state"), R"("white":301000,"black":301500,"running":"white")"));
