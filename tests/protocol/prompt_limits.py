@@ -13,7 +13,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from robustness import Engine  # noqa: E402
+from robustness import Engine, run_checks  # noqa: E402
 
 LIMIT = 1 << 20  # MAX_LINE_BYTES in protocol/session.hpp
 
@@ -95,16 +95,7 @@ def main():
         ("a large hash table delays neither isready nor quit", lambda: check_large_hash_is_prompt(a.binary, a.time_scale)),
         ("an over-long line is dropped as it is read", lambda: check_long_line_is_not_stored(a.binary, a.time_scale)),
     ]
-    failed = 0
-    for name, fn in checks:
-        try:
-            fn()
-            print("ok   " + name)
-        except AssertionError as err:
-            failed += 1
-            print("FAIL %s: %s" % (name, err))
-    print("%d passed, %d failed" % (len(checks) - failed, failed))
-    return 1 if failed else 0
+    return run_checks(checks)
 
 
 if __name__ == "__main__":

@@ -238,6 +238,20 @@ def check_terminal_banner_and_help(b, scale):
     assert "go perft N" in text, "help did not list the commands"
 
 
+def run_checks(checks):
+    """Runs (name, fn) pairs, prints ok/FAIL per check and a summary; 1 if any failed, else 0."""
+    failed = 0
+    for name, fn in checks:
+        try:
+            fn()
+            print("ok   " + name)
+        except AssertionError as err:
+            failed += 1
+            print("FAIL %s: %s" % (name, err))
+    print("%d passed, %d failed" % (len(checks) - failed, failed))
+    return 1 if failed else 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--binary", required=True)
@@ -257,16 +271,7 @@ def main():
         ("--help and --version", lambda: check_help_and_version(a.binary, a.time_scale)),
         ("a bestmove ends the search for what follows", lambda: check_bestmove_ends_the_search(a.binary, a.time_scale)),
     ]
-    failed = 0
-    for name, fn in checks:
-        try:
-            fn()
-            print("ok   " + name)
-        except AssertionError as err:
-            failed += 1
-            print("FAIL %s: %s" % (name, err))
-    print("%d passed, %d failed" % (len(checks) - failed, failed))
-    return 1 if failed else 0
+    return run_checks(checks)
 
 
 if __name__ == "__main__":
