@@ -23,19 +23,9 @@ from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-class Failure(Exception):
-    pass
-
-
-def find_chromedriver():
-    for path in ("/usr/bin/chromedriver", shutil.which("chromedriver") or ""):
-        if path and os.path.exists(path):
-            return path
-    raise Failure("chromedriver not found (install chromium-driver)")
+# The browser set-up and the failure type of the board's own browser test (same folder).
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_game import CHROMIUM_FLAGS, Failure, find_chromedriver  # noqa: E402
 
 
 def open_browser(profile):
