@@ -3,6 +3,7 @@
 #include <array>
 #include <cassert>
 #include <cstdlib>
+#include <optional>
 
 #include "connectivity.hpp"
 #include "part_generator.hpp"
@@ -156,6 +157,21 @@ DirSet open_lines_to_target(Color us, Bitboard occupied, Bitboard tops) {
   return dirs;
 }
 
+// The squares of the forward lines from `tops` to the target row, landing squares included: what
+// a blocking piece must leave for such a line to open.
+Bitboard lines_to_target(Color us, Bitboard tops) {
+  const Bitboard target_row = rank_bb(target_rank(us));
+  Bitboard zone;
+  for (Square p : tops)
+    for (int d = 0; d < DIRECTIONS; ++d) {
+      if (!(forward_dirs(us) & (1 << d))) continue;
+      const Bitboard r = ray(Direction(d), p);
+      const Bitboard landing = r & target_row;
+      if (landing) zone |= r ^ ray(Direction(d), landing.lsb());
+    }
+  return zone;
+}
+
 // Whether the side to move wins with its next part alone.
 bool part_wins(const Position& pos) {
   const Color us = pos.side_to_move();
@@ -189,12 +205,21 @@ bool part_wins(const Position& pos) {
   return f.found;
 }
 
-// Collects sideways parts, passing over the ordo landings `ruled_out` rejects (given the squares
-// they change) before their connectivity is checked; null keeps them all.
+// Collects sideways parts but the ordo landings `ruled_out(line, landing)` rejects, passing over
+// them before their connectivity is checked where it would take a flood (and when the shape's
+// facts settle it, as they are heard); null keeps them all.
 template <class RuledOut>
 struct SidewaysForWin : Collector {
   const RuledOut* ruled_out;
-  bool wants_ordo(Bitboard line, Bitboard landing) const { return !ruled_out || !(*ruled_out)(line ^ landing); }
+  bool wants_ordo(Bitboard line, Bitboard landing) const { return !ruled_out || !(*ruled_out)(line, landing); }
+  void ordo(Square a, Square b, Square to) {
+    if (ruled_out) {
+      const Bitboard line = line_between(a, b);
+      const int delta = int(to) - int(a);
+      if ((*ruled_out)(line, delta > 0 ? line << delta : line >> -delta)) return;
+    }
+    Collector::ordo(a, b, to);
+  }
 };
 
 }  // namespace
@@ -209,6 +234,8 @@ bool has_winning_turn(const Position& pos) {
   const Bitboard own = pos.pieces(us), enemy = pos.pieces(~us), occupied = own | enemy;
   PartRules rules = ordox_sideways_rules();
   const TargetReach reach = target_reach(own, us);
+  // Squares of which a quiet ordo landing must hold one (BOARD: no such condition), see below.
+  Bitboard ordo_landing_needs = BOARD;
   if (!reach.possible() && enemy.more_than_one() && own.count() > RANKS) {
     // A quiet part can then help only by making a vertical run as long as the leader's distance
     // from the target row (see target_reach; too many pieces to make one file). A sideways part
@@ -220,7 +247,33 @@ bool has_winning_turn(const Position& pos) {
       // A quiet singleton must complete such a run.
       rules.single_targets = enemy | run_completions(own, reach.distance);
       rules.movers = pieces_reaching(pos, rules.single, rules.single_targets);
+      // A quiet ordo must make the run too, through a square it lands on (the side has no such
+      // run now). A horizontal ordo lands on one rank, so that square completes a run with the
+      // pieces above and below it, which the part leaves alone; a vertical one lands in another
+      // file next to, above or below, an own piece of that file.
+      ordo_landing_needs = run_completions(own, reach.distance);
+      if (!ordo_landing_needs) rules.h_ordo = 0;
     }
+  }
+  // Runs long enough, but every line from them to the target row blocked: a quiet singleton (it
+  // stays on its rank) helps only by leaving such a line or by completing a new run where it
+  // lands; the others are ruled out below anyway, so they are not generated. Two passes with
+  // disjoint movers: the pieces on those lines with everything else, then the rest's singletons
+  // onto run completions and captures.
+  // Quiet ordos likewise: one must leave such a line or land where it makes a new run (a
+  // horizontal one on a run completion; a vertical one next to an own piece of its new file, or
+  // being such a run itself).
+  std::optional<PartRules> other_singles;
+  Bitboard blocked_zone, completions;
+  const bool lines_blocked = reach.vertical_tops && !reach.near && enemy.more_than_one() && own.count() > RANKS &&
+                             !open_lines_to_target(us, occupied, reach.vertical_tops);
+  if (lines_blocked) {
+    blocked_zone = lines_to_target(us, reach.vertical_tops);
+    completions = run_completions(own, reach.distance);
+    const Bitboard targets = enemy | completions;
+    other_singles = PartRules{sideways_dirs(), 0, 0, targets, pieces_reaching(pos, sideways_dirs(), targets) & ~blocked_zone};
+    rules.movers = own & blocked_zone;
+    if (!(own & blocked_zone) && !completions) rules.h_ordo = 0;
   }
   // A quiet part leaves the enemy whole, so the forward part must reach the target row: most
   // quiet parts are ruled out by the shape of the side alone (`changed`: the squares they change).
@@ -228,10 +281,20 @@ bool has_winning_turn(const Position& pos) {
     const TargetReach r = target_reach(own ^ changed, us);
     return !r.near && !(r.vertical_tops && open_lines_to_target(us, occupied ^ changed, r.vertical_tops));
   };
+  const auto ordo_ruled_out = [&](Bitboard line, Bitboard landing) {
+    const bool one_rank = !(landing & ~rank_bb(rank_of(landing.lsb())));
+    const bool joins_file = bool((shift<N>(landing) | shift<S>(landing)) & own & ~line);
+    if (ordo_landing_needs != BOARD && (one_rank ? !(landing & ordo_landing_needs) : !joins_file)) return true;
+    if (lines_blocked && !(line & ~landing & blocked_zone) &&
+        (one_rank ? !(landing & completions) : !joins_file && line.count() < reach.distance))
+      return true;
+    return ruled_out(line ^ landing);
+  };
   MoveList sideways;
   PartGenerator gen(pos, Admit::Never);  // one pass over a set rarely met again here
-  SidewaysForWin<decltype(ruled_out)> c{{&gen, true, &sideways}, enemy.more_than_one() ? &ruled_out : nullptr};
+  SidewaysForWin<decltype(ordo_ruled_out)> c{{&gen, true, &sideways}, enemy.more_than_one() ? &ordo_ruled_out : nullptr};
   gen.run(rules, c);
+  if (other_singles) gen.run(*other_singles, c);
   for (Move m : sideways) {
     const bool quiet = m.is_ordo() || !enemy.has(m.to());
     if (quiet && enemy.more_than_one() && ruled_out(changed_squares(m))) continue;

@@ -238,7 +238,7 @@ Value Searcher::qsearch(const Position& pos, Value alpha, Value beta, int ply, i
 
   Value stand = evaluate_node(pos, height);
   if (stand >= beta) return stand;
-  if (can_win_turn_by_sideways(pos) && has_winning_turn(pos)) return win_in(ply + 1);
+  if (wins_by_sideways_turn(pos)) return win_in(ply + 1);
 
   // From QSEARCH_CAPTURE_PLIES on, only parts that reach the target row are searched, and their
   // value is known without playing them. (With one enemy piece left, its capture is a win too,
@@ -308,7 +308,7 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
   shared_->thread_nodes[index_]->store(nodes_, std::memory_order_relaxed);
   if (should_stop()) return 0;
   if (height >= MAX_HEIGHT || ply >= MAX_PLY - 1) return evaluate_node(pos, height);
-  if (can_win_turn_by_sideways(pos) && has_winning_turn(pos)) return win_in(ply + 1);
+  if (wins_by_sideways_turn(pos)) return win_in(ply + 1);
 
   // Mate distance pruning.
   alpha = std::max(alpha, loss_in(ply));
@@ -471,6 +471,14 @@ Value Searcher::search_root(int depth, Value alpha, Value beta, std::size_t firs
     if (alpha >= beta) break;
   }
   return best;
+}
+
+bool Searcher::wins_by_sideways_turn(const Position& pos) {
+  if (!can_win_turn_by_sideways(pos)) return false;
+  if (const auto known = win_cache_.probe(pos.key())) return *known;
+  const bool wins = has_winning_turn(pos);
+  win_cache_.store(pos.key(), wins);
+  return wins;
 }
 
 Value Searcher::evaluate_node(const Position& pos, int height) {

@@ -15,6 +15,7 @@
 #include "search/score.hpp"
 #include "search/timeman.hpp"
 #include "search/tt.hpp"
+#include "search/win_cache.hpp"
 
 namespace ordo {
 
@@ -96,6 +97,8 @@ class Searcher {
   // The static evaluation of the node at `height`: the network's through the accumulator stack
   // when the search has one, else the hand evaluation.
   Value evaluate_node(const Position& pos, int height);
+  // Whether the side to move wins with its next Ordo X turn, a sideways part first (memoised).
+  bool wins_by_sideways_turn(const Position& pos);
 
   SearchShared* shared_;
   const int index_;
@@ -106,6 +109,7 @@ class Searcher {
   std::unique_ptr<Frame[]> frames_;
   std::unique_ptr<int[]> history_;  // [colour][from][to]
   EvalCache eval_cache_;
+  WinCache win_cache_;
   std::unique_ptr<nnue::AccumulatorStack> accumulators_;  // made at the first search with a network
   u64 nodes_ = 0;
   int seldepth_ = 0;
