@@ -157,6 +157,14 @@ DirSet open_lines_to_target(Color us, Bitboard occupied, Bitboard tops) {
   return dirs;
 }
 
+// The ranks holding a square of `set`.
+Bitboard ranks_of(Bitboard set) {
+  Bitboard ranks;
+  for (int r = 0; r < RANKS; ++r)
+    if (set & rank_bb(r)) ranks |= rank_bb(r);
+  return ranks;
+}
+
 // The squares of the forward lines from `tops` to the target row, landing squares included: what
 // a blocking piece must leave for such a line to open.
 Bitboard lines_to_target(Color us, Bitboard tops) {
@@ -211,6 +219,8 @@ bool part_wins(const Position& pos) {
 template <class RuledOut>
 struct SidewaysForWin : Collector {
   const RuledOut* ruled_out;
+  Bitboard lines = BOARD;  // where a line moving along itself may help (ruled_out rejects the rest)
+  Bitboard single_file_lines() const { return lines; }
   bool wants_ordo(Bitboard line, Bitboard landing) const { return !ruled_out || !(*ruled_out)(line, landing); }
   void ordo(Square a, Square b, Square to) {
     if (ruled_out) {
@@ -252,7 +262,6 @@ bool has_winning_turn(const Position& pos) {
       // pieces above and below it, which the part leaves alone; a vertical one lands in another
       // file next to, above or below, an own piece of that file.
       ordo_landing_needs = run_completions(own, reach.distance);
-      if (!ordo_landing_needs) rules.h_ordo = 0;
     }
   }
   // Runs long enough, but every line from them to the target row blocked: a quiet singleton (it
@@ -273,7 +282,6 @@ bool has_winning_turn(const Position& pos) {
     const Bitboard targets = enemy | completions;
     other_singles = PartRules{sideways_dirs(), 0, 0, targets, pieces_reaching(pos, sideways_dirs(), targets) & ~blocked_zone};
     rules.movers = own & blocked_zone;
-    if (!(own & blocked_zone) && !completions) rules.h_ordo = 0;
   }
   // A quiet part leaves the enemy whole, so the forward part must reach the target row: most
   // quiet parts are ruled out by the shape of the side alone (`changed`: the squares they change).
@@ -293,6 +301,9 @@ bool has_winning_turn(const Position& pos) {
   MoveList sideways;
   PartGenerator gen(pos, Admit::Never);  // one pass over a set rarely met again here
   SidewaysForWin<decltype(ordo_ruled_out)> c{{&gen, true, &sideways}, enemy.more_than_one() ? &ordo_ruled_out : nullptr};
+  // A horizontal ordo moving along its rank changes that rank only: without a run, it helps only
+  // on a rank with a run completion.
+  if (ordo_landing_needs != BOARD) c.lines = ranks_of(ordo_landing_needs);
   gen.run(rules, c);
   if (other_singles) gen.run(*other_singles, c);
   for (Move m : sideways) {

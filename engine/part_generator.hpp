@@ -348,14 +348,16 @@ class PartGenerator {
     }
   }
 
-  // Moves along the line itself: the leading end steps onto empty squares, the rest follow.
+  // Moves along the line itself: the leading end steps onto empty squares, the rest follow. A
+  // visitor with `single_file_lines()` hears only the lines whose leading end is in that set.
   template <bool Horizontal, class Visitor>
   void single_file(bool upward, Visitor& v) {
     constexpr Direction up = Horizontal ? E : N, down = Horizontal ? W : S;
     constexpr int step = Horizontal ? 1 : FILES;
     const Direction ahead = upward ? up : down, behind = upward ? down : up;
     // Leading ends: an own piece behind them on the line and an empty square ahead.
-    const Bitboard leads = upward ? own_ & shift<up>(own_) & shift<down>(empty_) : own_ & shift<down>(own_) & shift<up>(empty_);
+    Bitboard leads = upward ? own_ & shift<up>(own_) & shift<down>(empty_) : own_ & shift<down>(own_) & shift<up>(empty_);
+    if constexpr (requires { v.single_file_lines(); }) leads &= v.single_file_lines();
     for (Square lead : leads) {
       const int room = first_stop(ray(ahead, lead), ~empty_, ahead);  // empty squares ahead
       const int length = first_stop(ray(behind, lead), ~own_, behind);  // own pieces behind
