@@ -264,14 +264,12 @@ bool has_winning_turn(const Position& pos) {
       ordo_landing_needs = run_completions(own, reach.distance);
     }
   }
-  // Runs long enough, but every line from them to the target row blocked: a quiet singleton (it
-  // stays on its rank) helps only by leaving such a line or by completing a new run where it
-  // lands; the others are ruled out below anyway, so they are not generated. Two passes with
-  // disjoint movers: the pieces on those lines with everything else, then the rest's singletons
-  // onto run completions and captures.
-  // Quiet ordos likewise: one must leave such a line or land where it makes a new run (a
-  // horizontal one on a run completion; a vertical one next to an own piece of its new file, or
-  // being such a run itself).
+  // Runs long enough, but every line from them to the target row blocked: a quiet part (it moves
+  // no piece to another rank) helps only by leaving such a line or by making a new run where it
+  // lands; the others would be ruled out below. So singletons come in two passes with disjoint
+  // movers: the pieces on those lines, with everything else, then the rest's singletons onto run
+  // completions and captures only. Ordos are filtered alike (a horizontal one landing on a run
+  // completion, a vertical one next to an own piece of its new file or being such a run itself).
   std::optional<PartRules> other_singles;
   Bitboard blocked_zone, completions;
   const bool lines_blocked = reach.vertical_tops && !reach.near && enemy.more_than_one() && own.count() > RANKS &&
