@@ -110,8 +110,6 @@ TEST_CASE("agrees with the definition on random positions") {
   }
 }
 
-}  // TEST_SUITE
-
 TEST_CASE("Ordo X: a horizontal ordo slides sideways to make the vertical run that wins") {
   // e4-f4 slides to c4-d4 (or d4-e4): c2-c5 and d2-d5 become runs of four, and c3-c5 steps up to
   // c6-c8 touching d5. No run that long stands now, and f4 cannot go alone (e4 holds it).
@@ -152,3 +150,5 @@ TEST_CASE("agrees with the definition on random sides of more than eight pieces"
   MESSAGE(positions << " positions, " << winning << " with a winning turn");
   CHECK(failures == 0);
 }
+
+}  // TEST_SUITE
