@@ -62,12 +62,15 @@ def start_server(web, engine):
     return proc, m.group(0)
 
 
-def open_browser(profile):
+def open_browser(profile, console_log=False):
+    """Headless Chromium at 1280x800; with console_log, the page's console is kept for get_log."""
     options = webdriver.ChromeOptions()
     for flag in CHROMIUM_FLAGS:
         options.add_argument(flag)
     options.add_argument("--user-data-dir=" + profile)
     options.add_argument("--window-size=1280,800")
+    if console_log:
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service(find_chromedriver()), options=options)
 
 

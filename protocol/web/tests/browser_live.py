@@ -19,23 +19,11 @@ import sys
 import tempfile
 import time
 
-from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
-from selenium.webdriver.chrome.service import Service
 
 # The browser set-up and the failure type of the board's own browser test (same folder).
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_game import CHROMIUM_FLAGS, Failure, find_chromedriver  # noqa: E402
-
-
-def open_browser(profile):
-    options = webdriver.ChromeOptions()
-    for flag in CHROMIUM_FLAGS:
-        options.add_argument(flag)
-    options.add_argument("--user-data-dir=" + profile)
-    options.add_argument("--window-size=1280,800")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(find_chromedriver()), options=options)
+from browser_game import Failure, open_browser  # noqa: E402
 
 
 def set_viewport(driver, width, height, mobile=False):
@@ -190,7 +178,7 @@ def main():
     driver = None
     shots = []
     try:
-        driver = open_browser(os.path.join(tmp, "profile"))
+        driver = open_browser(os.path.join(tmp, "profile"), console_log=True)
         run(args, tmp, driver, shots)
     except (Failure, WebDriverException) as e:
         print("FAIL: %s" % e)
