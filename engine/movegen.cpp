@@ -141,20 +141,37 @@ bool occupies_consecutive_ranks(Bitboard set, int length) {
   return run != 0;
 }
 
-// The forward directions in which one of `tops` slides over empty squares onto an empty square of
-// the target row (the leading piece of an ordo that lands there).
-DirSet open_lines_to_target(Color us, Bitboard occupied, Bitboard tops) {
-  const int target = target_rank(us);
-  DirSet dirs = 0;
+// Calls f(direction, squares) for each forward line from one of `tops` to the target row: the
+// squares from the one after the top up to the landing square on the target row.
+template <class F>
+void for_each_line_to_target(Color us, Bitboard tops, F&& f) {
+  const Bitboard target_row = rank_bb(target_rank(us));
   for (Square p : tops)
     for (int d = 0; d < DIRECTIONS; ++d) {
       if (!(forward_dirs(us) & (1 << d))) continue;
       const Bitboard r = ray(Direction(d), p);
-      const Bitboard landing = r & rank_bb(target);
-      // The squares up to the landing square: the ray less what lies beyond it.
-      if (landing && !((r ^ ray(Direction(d), landing.lsb())) & occupied)) dirs |= DirSet(1 << d);
+      const Bitboard landing = r & target_row;
+      // The ray less what lies beyond the landing square.
+      if (landing) f(Direction(d), r ^ ray(Direction(d), landing.lsb()));
     }
+}
+
+// The forward directions in which one of `tops` slides over empty squares onto an empty square of
+// the target row (the leading piece of an ordo that lands there).
+DirSet open_lines_to_target(Color us, Bitboard occupied, Bitboard tops) {
+  DirSet dirs = 0;
+  for_each_line_to_target(us, tops, [&](Direction d, Bitboard line) {
+    if (!(line & occupied)) dirs |= DirSet(1 << d);
+  });
   return dirs;
+}
+
+// The squares of the forward lines from `tops` to the target row, landing squares included: what
+// a blocking piece must leave for such a line to open.
+Bitboard lines_to_target(Color us, Bitboard tops) {
+  Bitboard zone;
+  for_each_line_to_target(us, tops, [&](Direction, Bitboard line) { zone |= line; });
+  return zone;
 }
 
 // The ranks holding a square of `set`.
@@ -163,21 +180,6 @@ Bitboard ranks_of(Bitboard set) {
   for (int r = 0; r < RANKS; ++r)
     if (set & rank_bb(r)) ranks |= rank_bb(r);
   return ranks;
-}
-
-// The squares of the forward lines from `tops` to the target row, landing squares included: what
-// a blocking piece must leave for such a line to open.
-Bitboard lines_to_target(Color us, Bitboard tops) {
-  const Bitboard target_row = rank_bb(target_rank(us));
-  Bitboard zone;
-  for (Square p : tops)
-    for (int d = 0; d < DIRECTIONS; ++d) {
-      if (!(forward_dirs(us) & (1 << d))) continue;
-      const Bitboard r = ray(Direction(d), p);
-      const Bitboard landing = r & target_row;
-      if (landing) zone |= r ^ ray(Direction(d), landing.lsb());
-    }
-  return zone;
 }
 
 // Whether the side to move wins with its next part alone.
