@@ -21,6 +21,19 @@ bool wins_by_definition(const Position& pos) {
                      [&](const Turn& t) { return pos.after(t).board_winner() == pos.side_to_move(); });
 }
 
+// has_winning_turn against the definition over many positions: the tally, and the first few
+// differences reported.
+struct Agreement {
+  std::size_t positions = 0, winning = 0, failures = 0;
+  void check(const Position& pos) {
+    const bool expected = wins_by_definition(pos);
+    ++positions;
+    winning += expected;
+    if (has_winning_turn(pos) != expected && ++failures <= 5)
+      FAIL_CHECK("has_winning_turn differs in " << to_fen(pos) << " (" << variant_name(pos.variant()) << ")");
+  }
+};
+
 void check_wins(std::string_view fen, Variant v, bool expected) {
   const Position pos = pos_of(fen, v);
   INFO("FEN " << fen << " (" << variant_name(v) << ")");
@@ -90,23 +103,16 @@ TEST_CASE("agrees with the definition on random positions") {
   // Random play from random clusters of 3..22 pieces a side, and from the start positions.
   Rng rng(0x717);
   for (Variant v : {CLASSIC, ORDOX}) {
-    std::size_t positions = 0, winning = 0, failures = 0;
-    auto check = [&](const Position& pos) {
-      const bool expected = wins_by_definition(pos);
-      ++positions;
-      winning += expected;
-      if (has_winning_turn(pos) != expected && ++failures <= 5)
-        FAIL_CHECK("has_winning_turn differs in " << to_fen(pos) << " (" << variant_name(v) << ")");
-    };
+    Agreement a;
     for (int i = 0; i < 60; ++i) {
       const int w = 3 + int(rng.below(20)), b = 3 + int(rng.below(20));
-      for (const Position& p : random_play(random_clusters(rng, v, w, b), 25, rng)) check(p);
+      for (const Position& p : random_play(random_clusters(rng, v, w, b), 25, rng)) a.check(p);
     }
-    for (const Position& p : random_play(Position::start(v), 500, rng)) check(p);
-    MESSAGE(variant_name(v) << ": " << positions << " positions, " << winning << " with a winning turn");
-    CHECK(failures == 0);
-    CHECK(winning * 20 > positions);  // enough of both answers to mean something
-    CHECK(winning * 20 < positions * 19);
+    for (const Position& p : random_play(Position::start(v), 500, rng)) a.check(p);
+    MESSAGE(variant_name(v) << ": " << a.positions << " positions, " << a.winning << " with a winning turn");
+    CHECK(a.failures == 0);
+    CHECK(a.winning * 20 > a.positions);  // enough of both answers to mean something
+    CHECK(a.winning * 20 < a.positions * 19);
   }
 }
 
@@ -139,16 +145,10 @@ TEST_CASE("agrees with the definition on random sides of more than eight pieces"
   // the target row can only win after a sideways part that makes one: the generator's shortcuts
   // for that case (which ordo landings can help) are checked here.
   Rng rng(0x5151);
-  std::size_t positions = 0, winning = 0, failures = 0;
-  while (positions < 20000) {
-    const Position pos = random_clusters(rng, ORDOX, 9 + int(rng.below(10)), 2 + int(rng.below(10)));
-    const bool expected = wins_by_definition(pos);
-    ++positions;
-    winning += expected;
-    if (has_winning_turn(pos) != expected && ++failures <= 5) FAIL_CHECK("has_winning_turn differs in " << to_fen(pos));
-  }
-  MESSAGE(positions << " positions, " << winning << " with a winning turn");
-  CHECK(failures == 0);
+  Agreement a;
+  while (a.positions < 20000) a.check(random_clusters(rng, ORDOX, 9 + int(rng.below(10)), 2 + int(rng.below(10))));
+  MESSAGE(a.positions << " positions, " << a.winning << " with a winning turn");
+  CHECK(a.failures == 0);
 }
 
 }  // TEST_SUITE
