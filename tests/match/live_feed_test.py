@@ -23,6 +23,8 @@ import tempfile
 import threading
 import time
 
+from match_summary import per_engine
+
 
 class Failure(Exception):
     pass
@@ -42,16 +44,6 @@ def tournament(ordo, extra):
 def run(match, args, timeout=240):
     p = subprocess.run([match] + args, capture_output=True, text=True, timeout=timeout)
     return p.returncode, p.stdout, p.stderr
-
-
-def per_engine(summary):
-    """W/D/L per engine from the -json summary's pairs."""
-    out = {name: [0, 0, 0] for name in summary["engines"]}
-    for p in summary["pairs"]:
-        a, b = out[p["engine"]], out[p["opponent"]]
-        a[0] += p["wins"]; a[1] += p["draws"]; a[2] += p["losses"]
-        b[0] += p["losses"]; b[1] += p["draws"]; b[2] += p["wins"]
-    return out
 
 
 def record_moves(pgn_text):

@@ -25,6 +25,10 @@ from selenium.common.exceptions import StaleElementReferenceException, WebDriver
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from browser_game import Failure, open_browser  # noqa: E402
 
+# The runner's -json summary read as the match tests read it.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "tests", "match"))
+from match_summary import per_engine  # noqa: E402
+
 
 def set_viewport(driver, width, height, mobile=False):
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -57,15 +61,6 @@ def page_view(driver):
                   text: document.getElementById('live-status').textContent};""")
     except StaleElementReferenceException:
         return None
-
-
-def per_engine(summary):
-    out = {name: [0, 0, 0] for name in summary["engines"]}
-    for p in summary["pairs"]:
-        a, b = out[p["engine"]], out[p["opponent"]]
-        a[0] += p["wins"]; a[1] += p["draws"]; a[2] += p["losses"]
-        b[0] += p["losses"]; b[1] += p["draws"]; b[2] += p["wins"]
-    return out
 
 
 def shot(driver, out, name, shots):
