@@ -15,6 +15,7 @@
 #include "http_server.hpp"
 #include "process_transport.hpp"
 #include "rate_limit.hpp"
+#include "running_server.hpp"
 
 namespace ordo::web::testing {
 
@@ -27,50 +28,6 @@ using tcp = asio::ip::tcp;
 using namespace std::chrono_literals;
 
 bool process_gone(int pid) { return pid > 0 && ::kill(pid, 0) != 0; }
-
-// A server with a tweaked configuration on a free port, run on its own thread.
-struct LimitedServer {
-  asio::io_context io;
-  std::unique_ptr<WebServer> server;
-  std::thread thread;
-  unsigned short port = 0;
-
-  explicit LimitedServer(const std::function<void(ServerConfig&)>& tweak) {
-    ServerConfig c;
-    c.port = 0;
-    c.engines.push_back({{ORDO_ENGINE_BINARY}, "", false});
-    c.specs.push_back({"ordo", ""});
-    tweak(c);
-    server = std::make_unique<WebServer>(io, c);
-    std::string error;
-    REQUIRE(server->listen(&error));
-    port = server->port();
-    thread = std::thread([this] { io.run(); });
-  }
-  ~LimitedServer() {
-    asio::post(io, [this] {
-      server->shut_down();
-      io.stop();
-    });
-    thread.join();
-  }
-  template <class F>
-  auto on_server(F f) {
-    std::promise<decltype(f())> p;
-    asio::post(io, [&] { p.set_value(f()); });
-    return p.get_future().get();
-  }
-  // Waits up to `limit` for pred() (evaluated on the server's thread).
-  template <class F>
-  bool eventually(F pred, std::chrono::milliseconds limit = 5000ms) {
-    const auto end = std::chrono::steady_clock::now() + limit;
-    while (std::chrono::steady_clock::now() < end) {
-      if (on_server(pred)) return true;
-      std::this_thread::sleep_for(10ms);
-    }
-    return false;
-  }
-};
 
 struct Page {
   asio::io_context io;
@@ -148,7 +105,7 @@ TEST_SUITE("web") {
   }
 
   TEST_CASE("a page that sends too fast is refused then closed") {
-    LimitedServer s([](ServerConfig& c) {
+    RunningServer s([](ServerConfig& c) {
       c.message_rate = 1;
       c.message_burst = 3;
     });
@@ -172,7 +129,7 @@ TEST_SUITE("web") {
   }
 
   TEST_CASE("a page that does not read is dropped when its queued bytes pass the limit") {
-    LimitedServer s([](ServerConfig& c) {
+    RunningServer s([](ServerConfig& c) {
       c.max_queued_bytes = 256 * 1024;
       c.message_rate = 1e6;
       c.message_burst = 1e6;
@@ -187,7 +144,7 @@ TEST_SUITE("web") {
   }
 
   TEST_CASE("an HTTP connection that sends nothing is closed after the idle timeout") {
-    LimitedServer s([](ServerConfig& c) { c.idle_timeout = 200ms; });
+    RunningServer s([](ServerConfig& c) { c.idle_timeout = 200ms; });
     asio::io_context io;
     tcp::socket sock(io);
     sock.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), s.port));

@@ -16,6 +16,7 @@
 
 #include "http_server.hpp"
 #include "live_watch.hpp"
+#include "running_server.hpp"
 
 namespace ordo::web::testing {
 
@@ -25,6 +26,14 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
 using tcp = asio::ip::tcp;
+
+// The server of these tests: following `live_file` (none if empty) every 20 ms.
+std::function<void(ServerConfig&)> watching(const std::string& live_file) {
+  return [=](ServerConfig& c) {
+    c.live_file = live_file;
+    c.live_interval = std::chrono::milliseconds(20);
+  };
+}
 
 std::filesystem::path fresh_dir(const char* name) {
   auto dir = std::filesystem::temp_directory_path() / (std::string(name) + "-" + std::to_string(::getpid()));
@@ -42,34 +51,6 @@ void put(const std::filesystem::path& path, const std::string& text) {
   }
   std::filesystem::rename(temp, path);
 }
-
-struct LiveServer {
-  asio::io_context io;
-  std::unique_ptr<WebServer> server;
-  std::thread thread;
-  unsigned short port = 0;
-
-  explicit LiveServer(const std::string& live_file) {
-    ServerConfig c;
-    c.port = 0;
-    c.engines.push_back({{ORDO_ENGINE_BINARY}, "", false});
-    c.specs.push_back({"ordo", ""});
-    c.live_file = live_file;
-    c.live_interval = std::chrono::milliseconds(20);
-    server = std::make_unique<WebServer>(io, c);
-    std::string error;
-    REQUIRE(server->listen(&error));
-    port = server->port();
-    thread = std::thread([this] { io.run(); });
-  }
-  ~LiveServer() {
-    asio::post(io, [this] {
-      server->shut_down();
-      io.stop();
-    });
-    thread.join();
-  }
-};
 
 http::response<http::string_body> get(unsigned short port, const std::string& target, const std::string& etag = "") {
   asio::io_context io;
@@ -123,7 +104,7 @@ TEST_SUITE("web") {
   TEST_CASE("live.json: waiting then the document then 304 for a page that has it and the live page served") {
     const auto dir = fresh_dir("ordo-web-live-http");
     const auto path = dir / "live.json";
-    LiveServer s(path.string());
+    RunningServer s(watching(path.string()));
     auto res = get(s.port, "/live.json");
     CHECK(res.result() == http::status::ok);
     CHECK(res.body().find("\"waiting\"") != std::string::npos);
@@ -144,7 +125,7 @@ TEST_SUITE("web") {
   }
 
   TEST_CASE("live.json without --live says so") {
-    LiveServer s("");
+    RunningServer s(watching(""));
     const auto res = get(s.port, "/live.json");
     CHECK(res.result() == http::status::ok);
     CHECK(res.body().find("without --live") != std::string::npos);

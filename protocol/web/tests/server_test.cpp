@@ -13,6 +13,7 @@
 #include "fake_transport.hpp"
 #include "host_policy.hpp"
 #include "http_server.hpp"
+#include "running_server.hpp"
 
 namespace ordo::web::testing {
 
@@ -24,39 +25,13 @@ namespace http = beast::http;
 namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 
-// A server on a free port, run on its own thread for the test's lifetime.
-struct RunningServer {
-  asio::io_context io;
-  std::unique_ptr<WebServer> server;
-  std::thread thread;
-  unsigned short port = 0;
-
-  explicit RunningServer(int max_sessions = 2, std::size_t max_message = 4096) {
-    ServerConfig c;
-    c.port = 0;
+// The server of these tests: at most `max_sessions` sessions, messages of at most `max_message` bytes.
+std::function<void(ServerConfig&)> limits(int max_sessions = 2, std::size_t max_message = 4096) {
+  return [=](ServerConfig& c) {
     c.max_sessions = max_sessions;
     c.limits.max_message = max_message;
-    c.engines.push_back({{ORDO_ENGINE_BINARY}, "", false});
-    c.specs.push_back({"ordo", ""});
-    server = std::make_unique<WebServer>(io, c);
-    std::string error;
-    REQUIRE(server->listen(&error));
-    port = server->port();
-    thread = std::thread([this] { io.run(); });
-  }
-  ~RunningServer() {
-    asio::post(io, [this] {
-      server->shut_down();
-      io.stop();
-    });
-    thread.join();
-  }
-  int sessions() {
-    std::promise<int> p;
-    asio::post(io, [&] { p.set_value(server->sessions()); });
-    return p.get_future().get();
-  }
-};
+  };
+}
 
 http::response<http::string_body> get(unsigned short port, const std::string& target, const std::string& host,
                                       http::verb verb = http::verb::get) {
@@ -166,7 +141,7 @@ TEST_SUITE("web") {
   }
 
   TEST_CASE("the server serves the page files and refuses everything else") {
-    RunningServer s;
+    RunningServer s(limits());
     auto index = get(s.port, "/", host_of(s.port));
     CHECK(index.result() == http::status::ok);
     CHECK(index[http::field::content_type] == "text/html; charset=utf-8");
@@ -181,7 +156,7 @@ TEST_SUITE("web") {
   }
 
   TEST_CASE("a request with an oversized header is answered 400, and the server goes on") {
-    RunningServer s;
+    RunningServer s(limits());
     asio::io_context io;
     tcp::socket sock(io);
     sock.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), s.port));
@@ -195,7 +170,7 @@ TEST_SUITE("web") {
   }
 
   TEST_CASE("WebSocket: a game message round trip, then bad input answered with errors") {
-    RunningServer s;
+    RunningServer s(limits());
     Client c(s.port, "http://" + host_of(s.port));
     c.send("hello");
     CHECK(c.read_type("hello").find("\"engines\"") != std::string::npos);
@@ -223,7 +198,7 @@ TEST_SUITE("web") {
   }
 
   TEST_CASE("WebSocket: a message over the limit closes that connection only") {
-    RunningServer s(2, 1024);
+    RunningServer s(limits(2, 1024));
     Client c(s.port, "");
     try {
       c.send(std::string(5000, 'x'));  // the server may close while this is still being written
@@ -236,7 +211,7 @@ TEST_SUITE("web") {
   }
 
   TEST_CASE("WebSocket: foreign origins and hosts are refused, the session limit holds") {
-    RunningServer s(1);
+    RunningServer s(limits(1));
     CHECK_THROWS_AS(Client(s.port, "http://evil.example"), beast::system_error);
     CHECK_THROWS_AS(Client(s.port, "", "evil.example"), beast::system_error);
     {
