@@ -1,5 +1,7 @@
 #include "engine_client.hpp"
 
+#include <thread>
+
 #include <sys/wait.h>
 
 #include "../tokenizer.hpp"
@@ -258,17 +260,23 @@ bool EngineClient::start(std::chrono::milliseconds timeout, std::string* error) 
     process_.kill();
     return false;
   };
-  if (!dialogue_.greet()) return fail("cannot write to the engine");
+  // A greeting that cannot be written means the engine closed its input or already exited: its
+  // output then ends at once, and the failure below says how it ended, as for any silent engine.
+  dialogue_.greet();
   using Clock = std::chrono::steady_clock;
   const auto end = Clock::now() + timeout;
   std::string line;
+  auto status = EngineProcess::ReadStatus::Timeout;
   for (;;) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - Clock::now());
     if (left.count() < 0) break;
-    const auto status = read(line, left);
+    status = read(line, left);
     if (status != EngineProcess::ReadStatus::Line) break;
     if (dialogue_.feed(line).kind == EngineDialogue::Event::Kind::Greeted) return true;
   }
+  // Output closed: the engine is ending; give it a moment so the error can say how it ended.
+  if (status == EngineProcess::ReadStatus::Eof)
+    for (int i = 0; i < 50 && !process_.wait_status(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   const std::string ok = std::string(dialect_name(dialogue_.dialect())) + "ok";
   return fail("no '" + ok + "' within " + std::to_string(timeout.count()) + " ms (" + exit_description() + ")");
 }

@@ -8,9 +8,9 @@ EngineProbe probe_engine(const driver::EngineCommand& command, driver::Dialect d
   driver::EngineClient client(command, dialect);
   std::string error;
   if (!client.start(timeout, &error)) {
-    // The client's greeting failures ("no 'uciok' within …", "cannot write to the engine") come
-    // from a process that ran; any other error is the process's own start failure.
-    const bool ran = error.rfind("no '", 0) == 0 || error == "cannot write to the engine";
+    // The client's greeting failure ("no 'uciok' within …") comes from a process that ran; any
+    // other error is the process's own start failure.
+    const bool ran = error.rfind("no '", 0) == 0;
     probe.error = (ran ? "does not answer as an engine: " : "cannot start: ") + error;
     return probe;
   }

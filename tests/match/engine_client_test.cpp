@@ -158,7 +158,11 @@ TEST_SUITE("driver") {
     // An engine that exits says how.
     EngineClient x(shell("exit 3"), Dialect::Uci);
     CHECK_FALSE(x.start(2s, &error));
-    CHECK(error.rfind("no 'uciok' within 2000 ms (", 0) == 0);
+    CHECK(error == "no 'uciok' within 2000 ms (exit status 3)");
+    // So does one that closes its input first, whether or not the greeting could still be written.
+    EngineClient y(shell("exec 0<&-; sleep 0.1; exit 4"), Dialect::Uci);
+    CHECK_FALSE(y.start(2s, &error));
+    CHECK(error == "no 'uciok' within 2000 ms (exit status 4)");
   }
 
   TEST_CASE("the client plays build/ordo in UCI and UGI: greeting and sync and info lines and bestmove") {
