@@ -5,6 +5,7 @@ engine's network file.
     scripts/train_nnue.py --data DIR/positions.txt --variant ordox --out my.nnue
         [--epochs 20] [--lambda 0.5] [--lr 0.002] [--batch 4096] [--val 0.1] [--seed 1]
         [--threads 1] [--mirror] [--scale K] [--init FILE.pt] [--save FILE.pt]
+        [--compare-hand [--binary build/ordo]]
     scripts/train_nnue.py --check-engine --net my.nnue --data FILE --variant ordox [--binary build/ordo]
         [--count 2000]
 
@@ -18,7 +19,9 @@ network's value v (centipawns) predicts it as sigmoid(K_s * v / 100), so the net
 search's centipawn scale. Loss: mean cross-entropy against y. Whole games (segments of the file:
 a new game starts where the result changes, a side's piece count grows or the fullmove number falls)
 are held out for validation (--val share of the positions, chosen by --seed). The weights of the
-epoch with the lowest validation loss are the ones exported.
+epoch with the lowest validation loss are the ones exported. The last line puts the exported
+network's validation loss beside a constant prediction's, the floor no prediction can pass (the
+targets' own entropy) and, with --compare-hand, the engine's hand evaluation's (its `eval` Total).
 
 Reproducible: the same data, arguments and seed give the same network file, byte for byte (fixed
 seeds, a seeded data order, deterministic algorithms, --threads 1 by default).
@@ -381,16 +384,32 @@ def train(args):
         vq = qnet(us_all[va_idx].double(), them_all[va_idx].double())
         lq = float(bce(vq, y_all[va_idx].double(), k))
     print(f"wrote {args.out} ({size} bytes); validation loss of the exported weights {lq:.5f}")
+    # For scale: the least loss any prediction can reach (the targets' own entropy) and, with
+    # --compare-hand, the loss of the engine's hand evaluation on the same validation positions.
+    yv = y_all[va_idx].double().clamp(1e-7, 1 - 1e-7)
+    floor = float(-(yv * torch.log(yv) + (1 - yv) * torch.log(1 - yv)).mean())
+    line = f"validation loss: network {lq:.5f}, constant {const(va_idx):.5f}, floor (targets' entropy) {floor:.5f}"
+    if args.compare_hand:
+        vi = va_idx.numpy()
+        fens = [fen_of(p["white"][i], p["black"][i], p["side"][i]) for i in vi]
+        for i, fen in zip(vi, fens):  # the FENs say what the arrays hold
+            w, b, side, _ = parse_board(fen)
+            if not (np.array_equal(w, p["white"][i]) and np.array_equal(b, p["black"][i]) and side == p["side"][i]):
+                fail(f"fen_of does not round-trip: {fen}")
+        hand = torch.tensor(engine_eval_values(args.binary, args.variant, fens, "Total"), dtype=torch.float64)
+        line += f", hand evaluation {float(bce(hand, y_all[va_idx].double(), k)):.5f} ({args.binary})"
+    print(line)
 
 
 # ---------------------------------------------------------------------------------------------
 # The engine against the float forward pass
 
-def engine_network_values(binary, variant, net_path, fens, batch=1000):
+def engine_eval_values(binary, variant, fens, line_start, setup=(), batch=1000):
+    """The engine's `eval` value (side to move's view) of each FEN, from the line starting with
+    line_start ("Network" or "Total"), after the setup commands."""
     out = []
     for lo in range(0, len(fens), batch):
-        cmds = ["uci", f"setoption name UCI_Variant value {variant}", f"setoption name EvalFile value {net_path}",
-                "isready"]
+        cmds = ["uci", f"setoption name UCI_Variant value {variant}", *setup, "isready"]
         for fen in fens[lo:lo + batch]:
             cmds += [f"position fen {fen}", "eval", "isready"]
         cmds.append("quit")
@@ -401,11 +420,32 @@ def engine_network_values(binary, variant, net_path, fens, batch=1000):
         if len(blocks) != len(fens[lo:lo + batch]) + 2:
             fail(f"{binary} answered {len(blocks) - 2} of {len(fens[lo:lo + batch])} positions")
         for block in blocks[1:-1]:
-            v = [ln for ln in block.splitlines() if ln.startswith("Network")]
+            v = [ln for ln in block.splitlines() if ln.startswith(line_start)]
             if len(v) != 1:
-                fail(f"no Network line in the engine's eval: {block!r}")
+                fail(f"no {line_start} line in the engine's eval: {block!r}")
             out.append(int(v[0].split(":", 1)[1].split()[0]))
     return out
+
+
+def engine_network_values(binary, variant, net_path, fens):
+    return engine_eval_values(binary, variant, fens, "Network", [f"setoption name EvalFile value {net_path}"])
+
+
+def fen_of(white, black, side):
+    """The FEN of a board (bool arrays [80]) with the side to move; counters 0 and 1."""
+    rows = []
+    for rank in range(7, -1, -1):
+        row, empty = "", 0
+        for f in range(10):
+            sq = rank * 10 + f
+            piece = "W" if white[sq] else "B" if black[sq] else ""
+            if not piece:
+                empty += 1
+                continue
+            row += (str(empty) if empty else "") + piece
+            empty = 0
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows) + (" w" if side == 0 else " b") + " 0 1"
 
 
 def check_engine(args):
@@ -468,6 +508,8 @@ def main():
     ap.add_argument("--net", help="the network file for --check-engine")
     ap.add_argument("--binary", default=os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                                      "build", "ordo"))
+    ap.add_argument("--compare-hand", action="store_true",
+                    help="also print the validation loss of --binary's hand evaluation")
     ap.add_argument("--count", type=int, default=2000)
     ap.add_argument("--tolerance", type=float, default=5.0)
     args = ap.parse_args()

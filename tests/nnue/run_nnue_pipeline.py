@@ -9,6 +9,7 @@ quantisation allowance, the file re-exported byte for byte), the file loaded wit
 """
 import argparse
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -62,9 +63,16 @@ def main():
         positions = os.path.join(data, "positions.txt")
         net = os.path.join(tmp, "smoke.nnue")
         out = run([sys.executable, os.path.join(SCRIPTS, "train_nnue.py"), "--data", positions, "--variant", "ordox",
-                   "--out", net, "--epochs", "2", "--batch", "64", "--lr", "0.01"])
+                   "--out", net, "--epochs", "2", "--batch", "64", "--lr", "0.01", "--compare-hand", "--binary", binary])
         print(out)
         check("epoch 2: train" in out and "validation" in out, "the trainer prints train and validation loss per epoch")
+        found = [re.findall(r"(network|constant|floor \(targets' entropy\)|hand evaluation) ([0-9.]+)", ln)
+                 for ln in out.splitlines() if ln.startswith("validation loss: ")]
+        losses = {name: float(value) for name, value in (found[-1] if found else [])}
+        check(len(losses) == 4, f"the trainer compares the network's validation loss with the hand evaluation's: {losses}")
+        floor = losses.get("floor (targets' entropy)")
+        check(floor is not None and all(v >= floor - 1e-9 for v in losses.values()),
+              "no validation loss is below the targets' entropy")
         # Reproducible from the seed: a second run writes the same bytes.
         net2 = os.path.join(tmp, "smoke2.nnue")
         run([sys.executable, os.path.join(SCRIPTS, "train_nnue.py"), "--data", positions, "--variant", "ordox",
