@@ -3,8 +3,8 @@
 engine's network file.
 
     scripts/train_nnue.py --data DIR/positions.txt --variant ordox --out my.nnue
-        [--epochs 20] [--lambda 0.5] [--lr 0.002] [--batch 4096] [--val 0.1] [--seed 1]
-        [--threads 1] [--mirror] [--scale K] [--init FILE.pt] [--save FILE.pt]
+        [--epochs 12] [--lambda 0] [--lr 0.001] [--batch 256] [--val 0.1] [--seed 1]
+        [--threads 1] [--no-mirror] [--scale K] [--init FILE.pt] [--save FILE.pt]
         [--compare-hand [--binary build/ordo]]
     scripts/train_nnue.py --check-engine --net my.nnue --data FILE --variant ordox [--binary build/ordo]
         [--count 2000]
@@ -491,18 +491,20 @@ def main():
     ap.add_argument("--data", required=True, help="positions.txt of scripts/make_selfplay_data")
     ap.add_argument("--variant", required=True, choices=["ordo", "ordox"])
     ap.add_argument("--out", help="the network file to write")
-    ap.add_argument("--epochs", type=int, default=20)
-    ap.add_argument("--lambda", dest="lam", type=float, default=0.5, help="weight of the game result (default 0.5)")
-    ap.add_argument("--lr", type=float, default=0.002)
-    ap.add_argument("--batch", type=int, default=4096)
+    # The defaults are the recipe of the default networks (docs/NETWORK.md): the search scores
+    # alone, small batches (many optimiser steps), each position also mirrored.
+    ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--lambda", dest="lam", type=float, default=0.0, help="weight of the game result (default 0)")
+    ap.add_argument("--lr", type=float, default=0.001)
+    ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--val", type=float, default=0.1, help="share of positions held out, whole games (default 0.1)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--scale", type=float, help="K_s per 100 cp instead of the fitted one")
     ap.add_argument("--threads", type=int, default=1, help="torch threads (default 1)")
     ap.add_argument("--init", help="start from these weights (a --save file)")
     ap.add_argument("--save", help="also save the float weights (torch state_dict) here")
-    ap.add_argument("--mirror", action="store_true",
-                    help="add each position with its files mirrored (a<->j), in the same game's split")
+    ap.add_argument("--mirror", action=argparse.BooleanOptionalAction, default=True,
+                    help="add each position with its files mirrored (a<->j), in the same game's split (default)")
     ap.add_argument("--no-cache", action="store_true", help="neither read nor write <data>.nnue.npz")
     ap.add_argument("--check-engine", action="store_true", help="compare the engine's values with the float pass")
     ap.add_argument("--net", help="the network file for --check-engine")
