@@ -76,9 +76,10 @@ Engine::Engine() : impl_(std::make_unique<Impl>()) {
     impl_->nets[v == Variant::OrdoX] = std::shared_ptr<const nnue::Network>(std::shared_ptr<void>(), nnue::embedded_network(v));
 }
 
-// The variants whose network has beaten the hand evaluation in games (docs/NETWORK.md, "The first
-// networks"): classic (ordo.nnue); in Ordo X the hand evaluation is still stronger.
-bool Engine::network_by_default(Variant v) { return v == Variant::Classic; }
+// The variants whose network has beaten the hand evaluation in games (docs/NETWORK.md, "The
+// networks, measured"): both, classic (ordo.nnue) and Ordo X (ordox.nnue). A new variant's network
+// joins them only after such a match.
+bool Engine::network_by_default(Variant v) { return v == Variant::Classic || v == Variant::OrdoX; }
 
 void Engine::set_eval_mode(EvalMode mode) {
   wait();

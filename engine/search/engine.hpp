@@ -48,8 +48,8 @@ class Engine {
   // (an immediate win first). Search is the real engine.
   enum class PlayMode { Search, Random, Greedy };
   void set_play_mode(PlayMode mode, u64 seed = 1);
-  // Which evaluation the search uses: Auto is each variant's default (the hand evaluation until a
-  // network has beaten it in games: see network_by_default), Hand or Network force one.
+  // Which evaluation the search uses: Auto is each variant's default (the network once it has
+  // beaten the hand evaluation in games: see network_by_default), Hand or Network force one.
   enum class EvalMode { Auto, Hand, Network };
   void set_eval_mode(EvalMode mode);
   static bool network_by_default(Variant v);
