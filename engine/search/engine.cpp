@@ -168,7 +168,7 @@ void Engine::go(const SearchLimits& limits, SearchListener& listener, bool stopp
   s.budget = limits.infinite ? TimeBudget{}
                               : plan_time(limits, m.current.side_to_move(), m.move_overhead_ms, m.delays.observed());
   m.timing_log.begin(s, std::max(m.move_overhead_ms, m.delays.delay_ms()), m.delays.slowdown());
-  for (int i = 0; i < m.threads; ++i) s.thread_nodes.push_back(std::make_unique<std::atomic<u64>>(0));
+  s.add_thread_counters(m.threads);
   {
     std::lock_guard lock(m.mutex);
     m.running = true;
@@ -355,7 +355,7 @@ Engine::BenchResult Engine::bench(int depth, const std::function<void(const std:
     s.limits.depth = bench_depth(bp.position.variant(), depth);
     s.net = m.search_network(bp.position.variant());
     s.start_clock();
-    s.thread_nodes.push_back(std::make_unique<std::atomic<u64>>(0));
+    s.add_thread_counters(1);
     {
       std::lock_guard lock(m.mutex);
       m.bench_search = &s;  // from here on stop() reaches this search

@@ -98,8 +98,12 @@ bool helper_skips(int thread_index, int depth, int game_ply) {
 
 u64 SearchShared::total_nodes() const {
   u64 n = 0;
-  for (const auto& t : thread_nodes) n += t->load(std::memory_order_relaxed);
+  for (const auto& t : thread_nodes) n += t->nodes.load(std::memory_order_relaxed);
   return n;
+}
+
+void SearchShared::add_thread_counters(int count) {
+  for (int i = 0; i < count; ++i) thread_nodes.push_back(std::make_unique<NodeCounter>());
 }
 
 void SearchShared::start_clock(i64 at_ns) {
@@ -230,7 +234,7 @@ void Searcher::update_quiet_stats(const Position& pos, Move best, int depth, int
 
 Value Searcher::qsearch(const Position& pos, Value alpha, Value beta, int ply, int height, int qdepth) {
   ++nodes_;
-  shared_->thread_nodes[index_]->store(nodes_, std::memory_order_relaxed);
+  shared_->thread_nodes[index_]->nodes.store(nodes_, std::memory_order_relaxed);
   seldepth_ = std::max(seldepth_, ply);
   if (should_stop()) return 0;
   if (pos.board_winner()) return loss_in(ply);
@@ -305,7 +309,7 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
   if (ply > 0 && is_repetition(pos, height)) return DRAW;
   if (depth <= 0) return qsearch(pos, alpha, beta, ply, height, 0);
   ++nodes_;
-  shared_->thread_nodes[index_]->store(nodes_, std::memory_order_relaxed);
+  shared_->thread_nodes[index_]->nodes.store(nodes_, std::memory_order_relaxed);
   if (should_stop()) return 0;
   if (height >= MAX_HEIGHT || ply >= MAX_PLY - 1) return evaluate_node(pos, height);
   if (wins_by_sideways_turn(pos)) return win_in(ply + 1);

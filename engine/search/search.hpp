@@ -30,7 +30,13 @@ struct SearchShared {
   int multipv = 1;
   // The network that evaluates, or nullptr for the hand evaluation (evaluate.hpp).
   const nnue::Network* net = nullptr;
-  std::vector<std::unique_ptr<std::atomic<u64>>> thread_nodes;
+  // One counter per thread, each on its own cache line: a thread writes its count at every node,
+  // and counters sharing a line would make the threads' caches fight over it.
+  struct alignas(64) NodeCounter {
+    std::atomic<u64> nodes{0};
+  };
+  std::vector<std::unique_ptr<NodeCounter>> thread_nodes;
+  void add_thread_counters(int count);
   u64 total_nodes() const;
   // The search clock: started by go, restarted by ponderhit (from another thread).
   void start_clock(i64 at_ns = 0);  // 0: now
