@@ -548,22 +548,34 @@ void Searcher::run(SearchListener* listener) {
   }
 }
 
-std::size_t Searcher::best_of(const std::vector<std::unique_ptr<Searcher>>& searchers) {
+std::size_t choose_thread(const std::vector<ThreadOutcome>& outcomes) {
   std::size_t best = 0;
-  const Searcher& main = *searchers[0];
-  if (main.lines_.empty() || main.shared_->multipv != 1 || main.shared_->limits.depth > 0) return 0;
-  auto score = [](const Searcher& s) {
-    const RootLine& l = s.lines_[0];
-    return l.score > -INF ? l.score : l.previous;
-  };
-  for (std::size_t i = 1; i < searchers.size(); ++i) {
-    const Searcher& t = *searchers[i];
-    const Searcher& b = *searchers[best];
-    if (t.lines_.empty() || t.completed_depth_ == 0) continue;
-    const Value v = score(t);
-    if (v > score(b) && (t.completed_depth_ >= b.completed_depth_ || v >= WIN_BOUND)) best = i;
+  for (std::size_t i = 1; i < outcomes.size(); ++i) {
+    const ThreadOutcome& t = outcomes[i];
+    const ThreadOutcome& b = outcomes[best];
+    if (t.completed_depth == 0) continue;
+    if (b.score >= WIN_BOUND && t.score < b.score) continue;  // a proven win is kept
+    const bool deeper = t.completed_depth > b.completed_depth;
+    const bool as_deep_and_higher = t.completed_depth == b.completed_depth && t.score > b.score;
+    if (deeper || as_deep_and_higher || (t.score >= WIN_BOUND && t.score > b.score)) best = i;
   }
   return best;
+}
+
+std::size_t Searcher::best_of(const std::vector<std::unique_ptr<Searcher>>& searchers) {
+  const Searcher& main = *searchers[0];
+  if (main.lines_.empty() || main.shared_->multipv != 1 || main.shared_->limits.depth > 0) return 0;
+  std::vector<ThreadOutcome> outcomes;
+  for (const auto& s : searchers) {
+    ThreadOutcome o;
+    if (!s->lines_.empty()) {
+      const RootLine& l = s->lines_[0];
+      o.completed_depth = s->completed_depth_;
+      o.score = l.score > -INF ? l.score : l.previous;
+    }
+    outcomes.push_back(o);
+  }
+  return choose_thread(outcomes);
 }
 
 std::vector<Turn> Searcher::parts_to_turns(const Position& pos, const std::vector<Move>& parts) {

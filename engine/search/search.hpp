@@ -50,6 +50,16 @@ struct SearchShared {
   std::atomic<i64> start_ns_{0};
 };
 
+// How one thread's search ended, for choosing the thread whose turn is played.
+struct ThreadOutcome {
+  int completed_depth = 0;  // the deepest iteration it completed; 0: none (never chosen)
+  Value score = -INF;       // its first line's score (of a cut-short iteration when it has one)
+};
+// The index (0: the main thread) of the outcome to play: the one that completed the deepest
+// iteration; at equal depth the higher score, the earlier one when equal. A score that proves a win
+// is only replaced by a higher one, and a proven win is taken from any depth over a lower score.
+std::size_t choose_thread(const std::vector<ThreadOutcome>& outcomes);
+
 struct RootLine {
   Turn turn;
   Value score = -INF;      // this iteration's score, -INF until searched
@@ -78,9 +88,7 @@ class Searcher {
   const std::vector<RootLine>& lines() const { return lines_; }
   int completed_depth() const { return completed_depth_; }
   // Of the searchers of one finished search (index 0 the main thread), the one whose first line to
-  // play: the main thread's, unless a helper completed at least as deep an iteration and scores its
-  // first line higher (or proves a win the main thread has not), and only with one line wanted and
-  // no depth limit.
+  // play: choose_thread's pick with one line wanted and no depth limit, else the main thread.
   static std::size_t best_of(const std::vector<std::unique_ptr<Searcher>>& searchers);
   // Reports this searcher's lines at its last completed depth (the engine's last word for a helper
   // chosen by best_of).

@@ -1,5 +1,5 @@
 // Search sanity: forced wins found at low depth in both variants, determinism for a fixed node
-// count, MultiPV and threads.
+// count, MultiPV, threads and the choice of the thread whose turn is played.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -8,6 +8,7 @@
 #include "movegen.hpp"
 #include "notation.hpp"
 #include "search/engine.hpp"
+#include "search/search.hpp"
 
 using namespace ordo;
 
@@ -195,5 +196,24 @@ TEST_SUITE("search") {
     REQUIRE(c.best);
     const auto legal = legal_turns(start);
     CHECK(std::find(legal.begin(), legal.end(), *c.best) != legal.end());
+  }
+
+  TEST_CASE("the thread whose turn is played: the deepest completed iteration first") {
+    // {completed depth, score}; index 0 is the main thread.
+    CHECK(choose_thread({{3, 40}, {4, -20}}) == 1);   // deeper, though it scores lower
+    CHECK(choose_thread({{4, 40}, {3, 90}}) == 0);    // shallower, though it scores higher
+    CHECK(choose_thread({{4, 40}, {4, 41}}) == 1);    // as deep: the higher score
+    CHECK(choose_thread({{4, 40}, {4, 40}}) == 0);    // as deep and equal: the main thread
+    CHECK(choose_thread({{4, 40}, {0, 500}}) == 0);   // no completed iteration: never chosen
+    CHECK(choose_thread({{2, 10}, {3, 0}, {4, -5}, {3, 90}}) == 2);
+    CHECK(choose_thread({{1, 10}}) == 0);
+  }
+
+  TEST_CASE("the thread whose turn is played: a proven win is kept and taken") {
+    const Value win_in_3 = WIN - 3, win_in_5 = WIN - 5;
+    CHECK(choose_thread({{3, win_in_5}, {5, 30}}) == 0);        // a deeper search that has not proven it
+    CHECK(choose_thread({{6, 30}, {3, win_in_5}}) == 1);        // a shallower search that proves a win
+    CHECK(choose_thread({{4, win_in_5}, {3, win_in_3}}) == 1);  // a faster win
+    CHECK(choose_thread({{4, win_in_3}, {5, win_in_5}}) == 0);  // a slower win does not replace it
   }
 }
