@@ -11,11 +11,13 @@ Errors end the run through fail(), as "tune_eval: ...".
 """
 import os
 import re
-import subprocess
 import sys
 import time
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine_eval import EngineEvalError, eval_blocks  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 EVAL_CPP = os.path.join(ROOT, "engine/search/evaluate.cpp")
@@ -520,34 +522,23 @@ TERM_NAMES = ["material", "advance", "leader", "cut pieces", "links", "spread", 
 
 def engine_evals(binary, variant, fens, batch=2000):
     """[({term: (white, black)}, total from the side to move's view) or error text] per FEN."""
+    try:
+        blocks = eval_blocks(binary, variant, fens, batch=batch)
+    except EngineEvalError as e:
+        fail(str(e))
     out = []
-    for lo in range(0, len(fens), batch):
-        cmds = ["uci", f"setoption name UCI_Variant value {variant}", "isready"]
-        for fen in fens[lo:lo + batch]:
-            cmds += [f"position fen {fen}", "eval", "isready"]
-        cmds.append("quit")
-        try:
-            p = subprocess.run([binary], input="\n".join(cmds) + "\n", capture_output=True, text=True, timeout=600)
-        except OSError as e:
-            fail(f"cannot run {binary}: {e} (build it with scripts/build)")
-        blocks = p.stdout.split("readyok\n")
-        if len(blocks) != len(fens[lo:lo + batch]) + 2:
-            fail(f"{binary} answered {len(blocks) - 2} of {len(fens[lo:lo + batch])} positions; "
-                 f"stderr: {p.stderr[-500:]}")
-        if "info string error" in blocks[0]:
-            fail(f"{binary}: {blocks[0].strip()}")
-        for block in blocks[1:-1]:
-            terms, total, err = {}, None, None
-            for line in block.splitlines():
-                if line.startswith("info string error"):
-                    err = line
-                elif line.startswith("Total"):
-                    total = int(line.rsplit(":", 1)[1])
-                else:
-                    m = re.fullmatch(r"(\S.*?)\s+(-?\d+)\s+(-?\d+)", line.strip())
-                    if m:
-                        terms[m.group(1)] = (int(m.group(2)), int(m.group(3)))
-            out.append(err if err or total is None else (terms, total))
+    for block in blocks:
+        terms, total, err = {}, None, None
+        for line in block.splitlines():
+            if line.startswith("info string error"):
+                err = line
+            elif line.startswith("Total"):
+                total = int(line.rsplit(":", 1)[1])
+            else:
+                m = re.fullmatch(r"(\S.*?)\s+(-?\d+)\s+(-?\d+)", line.strip())
+                if m:
+                    terms[m.group(1)] = (int(m.group(2)), int(m.group(3)))
+        out.append(err if err or total is None else (terms, total))
     return out
 
 

@@ -42,7 +42,6 @@ import argparse
 import copy
 import os
 import struct
-import subprocess
 import sys
 import time
 import zlib
@@ -57,6 +56,9 @@ except ImportError:  # e.g. a pyenv python3 first on PATH: try the system one (p
         os.environ["TRAIN_NNUE_REEXEC"] = "1"
         os.execv(alt, [alt] + sys.argv)
     sys.exit("train_nnue: needs numpy and PyTorch (Debian: apt-get install python3-numpy python3-torch)")
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine_eval import EngineEvalError, eval_blocks  # noqa: E402
 
 SQUARES, FEATURES, ACC, HIDDEN = 80, 160, 128, 32
 QA, QB = 127, 64
@@ -404,26 +406,19 @@ def train(args):
 # ---------------------------------------------------------------------------------------------
 # The engine against the float forward pass
 
-def engine_eval_values(binary, variant, fens, line_start, setup=(), batch=1000):
+def engine_eval_values(binary, variant, fens, line_start, setup=()):
     """The engine's `eval` value (side to move's view) of each FEN, from the line starting with
     line_start ("Network" or "Total"), after the setup commands."""
+    try:
+        blocks = eval_blocks(binary, variant, fens, setup)
+    except EngineEvalError as e:
+        fail(str(e))
     out = []
-    for lo in range(0, len(fens), batch):
-        cmds = ["uci", f"setoption name UCI_Variant value {variant}", *setup, "isready"]
-        for fen in fens[lo:lo + batch]:
-            cmds += [f"position fen {fen}", "eval", "isready"]
-        cmds.append("quit")
-        p = subprocess.run([binary], input="\n".join(cmds) + "\n", capture_output=True, text=True, timeout=600)
-        blocks = p.stdout.split("readyok\n")
-        if "info string error" in blocks[0]:
-            fail(f"{binary}: {blocks[0].strip().splitlines()[-1]}")
-        if len(blocks) != len(fens[lo:lo + batch]) + 2:
-            fail(f"{binary} answered {len(blocks) - 2} of {len(fens[lo:lo + batch])} positions")
-        for block in blocks[1:-1]:
-            v = [ln for ln in block.splitlines() if ln.startswith(line_start)]
-            if len(v) != 1:
-                fail(f"no {line_start} line in the engine's eval: {block!r}")
-            out.append(int(v[0].split(":", 1)[1].split()[0]))
+    for block in blocks:
+        v = [ln for ln in block.splitlines() if ln.startswith(line_start)]
+        if len(v) != 1:
+            fail(f"no {line_start} line in the engine's eval: {block!r}")
+        out.append(int(v[0].split(":", 1)[1].split()[0]))
     return out
 
 
