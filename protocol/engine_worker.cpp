@@ -171,6 +171,10 @@ void EngineWorker::run_go(Job& job) {
   if (stop_now) relay_.stop();  // no hold: its bestmove is printed at once
   engine_.go(limits, relay_, stop_now);
   running_unbounded_ = open_ended;
+  // From here on the search itself says whether it runs (engine_.searching(), the relay): a
+  // bestmove may be printed before this job's thread is scheduled again, and an isready read after
+  // it must then wait for the commands sent after that bestmove, not be answered at once.
+  long_job_active_ = false;
 }
 
 }  // namespace ordo::protocol
