@@ -4,7 +4,7 @@ a source under engine/ or protocol/ must name a file of its own floor or of a fl
 
 The floors, lowest first: the rules core (engine/*), the game model (engine/game/), the search
 (engine/search/), the Engine facade over it (engine/search/engine.*), the front end (protocol/*),
-and the clients: the engine driver (protocol/driver/), game records (protocol/records/), the match
+the files a user names (protocol/files/), and the clients: the engine driver (protocol/driver/), game records (protocol/records/), the match
 runner (protocol/match/) and the web board (protocol/web/). Tests (any tests/ folder) sit above
 everything and are not checked.
 
@@ -29,14 +29,16 @@ FLOORS = [
     # The Engine facade sits on the search: the search's own files never include it.
     ("facade", r"engine/search/engine\.[ch]pp$", ["core", "search"]),
     ("search", r"engine/search/", ["core"]),
-    ("driver", r"protocol/driver/", ["core", "game", "front end"]),
-    ("records", r"protocol/records/", ["core", "game", "front end"]),
-    ("match", r"protocol/match/", ["core", "game", "front end", "driver", "records"]),
-    ("web", r"protocol/web/", ["core", "game", "front end", "driver", "records"]),
-    ("front end", r"protocol/[^/]+$", ["core", "game", "search", "facade"]),
+    # Reading and writing the files a user names: plain system calls, below every program.
+    ("files", r"protocol/files/", []),
+    ("driver", r"protocol/driver/", ["core", "game", "front end", "files"]),
+    ("records", r"protocol/records/", ["core", "game", "front end", "files"]),
+    ("match", r"protocol/match/", ["core", "game", "front end", "driver", "records", "files"]),
+    ("web", r"protocol/web/", ["core", "game", "front end", "driver", "records", "files"]),
+    ("front end", r"protocol/[^/]+$", ["core", "game", "search", "facade", "files"]),
 ]
 # The folders on the targets' include paths ("search/engine.hpp" is found under engine/).
-INCLUDE_ROOTS = ["engine", "engine/game", "protocol", "protocol/driver", "protocol/records", "protocol/match", "protocol/web"]
+INCLUDE_ROOTS = ["engine", "engine/game", "protocol", "protocol/files", "protocol/driver", "protocol/records", "protocol/match", "protocol/web"]
 SOURCE = re.compile(r"\.(cpp|hpp)$")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
