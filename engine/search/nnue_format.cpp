@@ -86,6 +86,10 @@ std::unique_ptr<Network> parse_network(std::span<const unsigned char> bytes, con
                 std::to_string(QA) + "/" + std::to_string(QB));
   if (output_scale <= 0 || output_scale > 10000)
     return fail("output scale " + std::to_string(output_scale) + " outside 1..10000");
+  for (std::size_t at = RESERVED_AT; at < HEADER_BYTES; ++at)
+    if (bytes[at] != 0)
+      return fail("reserved header byte " + std::to_string(at) + " is " + std::to_string(int(bytes[at])) +
+                  ", not 0 (a newer or corrupt file)");
   if (payload != PAYLOAD_BYTES)
     return fail("the header's payload size " + std::to_string(payload) + " is not the " +
                 std::to_string(PAYLOAD_BYTES) + " bytes of these layer sizes");
@@ -116,6 +120,7 @@ std::unique_ptr<Network> parse_network(std::span<const unsigned char> bytes, con
     for (auto& v : row) v = r.i8v();
   w.out_bias = r.i32le();
   for (auto& v : w.out_weights) v = r.i8v();
+  if (std::string why = check_sums(*net); !why.empty()) return fail(why);
   prepare(*net);
   return net;
 }

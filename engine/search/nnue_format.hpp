@@ -29,6 +29,7 @@ static_assert((1 << WEIGHT_SHIFT) == QB);
 inline constexpr char MAGIC[8] = {'O', 'R', 'D', 'O', 'N', 'N', 'U', 'E'};
 inline constexpr u32 FORMAT_VERSION = 1;
 inline constexpr std::size_t HEADER_BYTES = 64;
+inline constexpr std::size_t RESERVED_AT = 48;  // header bytes 48..63: reserved, must be zero
 inline constexpr std::size_t PAYLOAD_BYTES = 2 * ACC_WIDTH + 2 * FEATURES * ACC_WIDTH  // accumulator
                                              + 4 * HIDDEN + HIDDEN * 2 * ACC_WIDTH     // hidden layer
                                              + 4 + HIDDEN;                              // output

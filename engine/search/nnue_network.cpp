@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <string>
 
 #if defined(__SSSE3__)
 #include <immintrin.h>
@@ -188,10 +189,59 @@ int best_int16_sums(const Network&) { return 1; }
 i32 raw_fast(const Network& net, const i16* us, const i16* them) { return raw_plain(net, us, them); }
 #endif
 
-// QA*QB units to centipawns, rounded toward zero.
-i32 to_centipawns(const Network& net, i32 out) { return i32(i64(out) * net.output_scale / (QA * QB)); }
+// QA*QB units to centipawns, rounded toward zero (within int32 for every network the parser
+// accepts: check_sums() bounds it).
+i64 centipawns_wide(i64 out, i32 scale) { return out * scale / (QA * QB); }
+i32 to_centipawns(const Network& net, i32 out) { return i32(centipawns_wide(out, net.output_scale)); }
+
+// The range of bias + sum of w[k] * x[k] over inputs x[k] in 0..top.
+struct SumRange {
+  i64 lo, hi;
+};
+template <typename W>
+SumRange dense_range(i64 bias, const W* w, int n, int top) {
+  SumRange r{bias, bias};
+  for (int k = 0; k < n; ++k) (w[k] < 0 ? r.lo : r.hi) += i64(w[k]) * top;
+  return r;
+}
+
+std::string outside(const char* what, SumRange r, i64 lo, i64 hi) {
+  return std::string(what) + " can reach " + std::to_string(r.lo < lo ? r.lo : r.hi) + ", outside " +
+         std::to_string(lo) + ".." + std::to_string(hi) + ": weights that can overflow are refused";
+}
 
 }  // namespace
+
+std::string check_sums(const Network& net) {
+  const Weights& w = net.w;
+  constexpr i64 I16_MIN = -32768, I16_MAX = 32767, I32_MIN = -2147483648LL, I32_MAX = 2147483647LL;
+  // Accumulator: each square holds one piece of either colour or none, so the extremes of a value
+  // take, square by square, the larger (smaller) of its two rows or nothing. Both perspectives
+  // use the same pairs of rows (own, other) per oriented square. The incremental updates wrap in
+  // int16 on the way and so end exact whenever the value itself fits.
+  for (int i = 0; i < ACC_WIDTH; ++i) {
+    SumRange r{w.acc_bias[i], w.acc_bias[i]};
+    for (int q = 0; q < SQUARES; ++q) {
+      const i64 own = w.acc_weights[q][i], other = w.acc_weights[SQUARES + q][i];
+      r.lo += std::min<i64>({0, own, other});
+      r.hi += std::max<i64>({0, own, other});
+    }
+    if (r.lo < I16_MIN || r.hi > I16_MAX)
+      return outside(("accumulator unit " + std::to_string(i)).c_str(), r, I16_MIN, I16_MAX);
+  }
+  // Hidden layer: inputs 0..QA, int32 sums.
+  for (int j = 0; j < HIDDEN; ++j) {
+    const SumRange r = dense_range(w.hidden_bias[j], w.hidden_weights[j], 2 * ACC_WIDTH, QA);
+    if (r.lo < I32_MIN || r.hi > I32_MAX)
+      return outside(("hidden unit " + std::to_string(j) + "'s sum").c_str(), r, I32_MIN, I32_MAX);
+  }
+  // Output: inputs 0..QA, an int32 sum, then scaled to centipawns (int32 too).
+  const SumRange r = dense_range(w.out_bias, w.out_weights, HIDDEN, QA);
+  if (r.lo < I32_MIN || r.hi > I32_MAX) return outside("the output sum", r, I32_MIN, I32_MAX);
+  const SumRange cp{centipawns_wide(r.lo, net.output_scale), centipawns_wide(r.hi, net.output_scale)};
+  if (cp.lo < I32_MIN || cp.hi > I32_MAX) return outside("the output in centipawns", cp, I32_MIN, I32_MAX);
+  return "";
+}
 
 void prepare(Network& net) { net.hidden_int16_sums = best_int16_sums(net); }
 

@@ -3,6 +3,8 @@
 // when the build targets them and as plain C++ otherwise; every path gives the same integers.
 #pragma once
 
+#include <string>
+
 #include "search/nnue_format.hpp"
 
 namespace ordo::nnue {
@@ -14,6 +16,13 @@ constexpr int feature_index(Color perspective, Color piece, Square sq) {
   const int oriented = perspective == WHITE ? int(sq) : SQUARES - 1 - int(sq);
   return (piece == perspective ? 0 : SQUARES) + oriented;
 }
+
+// Whether every sum of the forward pass (accumulator values in int16, hidden and output sums in
+// int32, the output in centipawns) stays within its type for every board and every input the
+// layers can receive, bounded from the weights alone: "" if so, else one line naming the first
+// layer that could overflow. parse_network() refuses a network that fails it; the forward pass
+// is exact (and free of undefined behaviour) for every network that passes.
+std::string check_sums(const Network& net);
 
 // Sets the fields the forward pass derives from the weights (Network::hidden_int16_sums).
 // parse_network() calls it; code that writes weights directly calls it after (without it the

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -260,6 +261,74 @@ TEST_SUITE("nnue") {
     CHECK(refused(with_u32(20, 256)).find("wrong layer sizes 160x256x32") != std::string::npos);
     CHECK(refused(with_u32(28, 255)).find("quantisation scales") != std::string::npos);
     CHECK(refused(with_u32(40, 12)).find("payload size") != std::string::npos);
+  }
+
+  TEST_CASE("hostile: an output bias of INT32_MAX is refused at load") {
+    // A correct checksum over weights whose output sum passes INT32_MAX for some position (it
+    // overflowed a signed int: UBSan aborted, a release build wrapped).
+    auto net = random_network(7, Variant::Classic);
+    net->w.out_bias = INT32_MAX;
+    std::string error;
+    CHECK(!parse_network(image_of(*net), "big.nnue", error));
+    CHECK(error.rfind("network 'big.nnue': the output sum can reach ", 0) == 0);
+    CHECK(error.find("outside -2147483648..2147483647") != std::string::npos);
+    net->w.out_bias = INT32_MIN;
+    CHECK(!parse_network(image_of(*net), "big.nnue", error));
+    CHECK(error.find("the output sum can reach -") != std::string::npos);
+  }
+
+  TEST_CASE("hostile: every layer's sums are bounded at load, and a network at the bound evaluates exactly") {
+    std::string error;
+    // Hidden layer: a bias that the inputs can push past int32.
+    auto hidden = random_network(8, Variant::Classic);
+    hidden->w.hidden_bias[5] = INT32_MIN + 10;
+    CHECK(!parse_network(image_of(*hidden), "h.nnue", error));
+    CHECK(error.find("hidden unit 5's sum can reach") != std::string::npos);
+    // Accumulator: 80 squares of a large weight leave int16 (a board full of pieces wraps).
+    auto acc = random_network(9, Variant::OrdoX);
+    for (int q = 0; q < SQUARES; ++q) acc->w.acc_weights[q][3] = 500;
+    CHECK(!parse_network(image_of(*acc), "a.nnue", error));
+    CHECK(error.find("accumulator unit 3 can reach 4") != std::string::npos);
+    // The output in centipawns: within int32 as a sum, past it once scaled.
+    auto scaled = random_network(10, Variant::Classic);
+    scaled->output_scale = 10000;
+    for (auto& x : scaled->w.out_weights) x = 0;
+    scaled->w.out_bias = 1'800'000'000;  // x 10000 / 8128: 2.2e9
+    CHECK(!parse_network(image_of(*scaled), "s.nnue", error));
+    CHECK(error.find("the output in centipawns can reach") != std::string::npos);
+    // At the bound: every output weight 127 and every hidden unit saturated; the bias is the most
+    // the proof allows, and the sum at the largest input is exactly INT32_MAX.
+    auto edge = random_network(11, Variant::Classic);
+    for (auto& x : edge->w.out_weights) x = 127;
+    for (auto& x : edge->w.hidden_bias) x = 1 << 24;  // every hidden unit at 127 whatever the inputs
+    edge->w.out_bias = INT32_MAX - HIDDEN * 127 * QA;
+    edge->output_scale = 1;
+    const auto loaded = parse_network(image_of(*edge), "edge.nnue", error);
+    REQUIRE(loaded);
+    alignas(64) i16 any[ACC_WIDTH] = {};
+    CHECK(forward_raw_plain(*loaded, any, any) == INT32_MAX);
+    CHECK(forward(*loaded, any, any) == forward_plain(*loaded, any, any));
+    CHECK(check_sums(*loaded).empty());
+    for (Variant v : {Variant::Classic, Variant::OrdoX}) CHECK(check_sums(*embedded_network(v)).empty());
+  }
+
+  TEST_CASE("hostile: a nonzero reserved header byte is refused") {
+    for (std::size_t at : {std::size_t(48), std::size_t(55), std::size_t(63)}) {
+      auto bytes = image_of(*random_network(12, Variant::Classic));
+      bytes[at] = 1;
+      std::string error;
+      CAPTURE(at);
+      CHECK(!parse_network(bytes, "r.nnue", error));
+      CHECK(error == "network 'r.nnue': reserved header byte " + std::to_string(at) + " is 1, not 0 (a newer or corrupt file)");
+    }
+  }
+
+  TEST_CASE("hostile: bytes after the payload are counted, however many") {
+    auto bytes = image_of(*random_network(13, Variant::Classic));
+    bytes.resize(bytes.size() + (1 << 20), 0);
+    std::string error;
+    CHECK(!parse_network(bytes, "t.nnue", error));
+    CHECK(error.find("1048576 bytes after the payload") != std::string::npos);
   }
 
   TEST_CASE("each variant has an embedded network that parses") {
