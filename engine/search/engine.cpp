@@ -144,6 +144,7 @@ void Engine::clear_hash() {
 void Engine::new_game() {
   wait();
   impl_->tt.clear();
+  impl_->delays.reset();  // what the last game's clock taught is not carried into this one
 }
 
 void Engine::go(const SearchLimits& limits, SearchListener& listener, bool stopped) {

@@ -58,7 +58,7 @@ class Engine {
   // network in use is then kept).
   std::string load_network(const std::string& path, std::string& loaded);
   void clear_hash();
-  void new_game();                                   // clears hash and history heuristics
+  void new_game();  // clears the hash and forgets the delays the time planning learned
 
   // Search on background threads. go() returns at once; the listener gets info lines and exactly
   // one on_bestmove. stop() ends the search (on_bestmove follows); ponderhit() turns a ponder

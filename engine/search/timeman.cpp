@@ -21,7 +21,9 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int option_overhead, 
   }
   const i64 left = limits.time_left_ms[us];
   if (left < 0) return b;
-  const i64 overhead = std::max<i64>(option_overhead, observed);
+  // What was learned keeps back at most a fixed share of this clock, whatever it says.
+  const i64 learned_cap = left / LEARNED_SHARE_DIVISOR;
+  const i64 overhead = std::max<i64>(option_overhead, std::min<i64>(observed, learned_cap));
   b.clock_left_ms = left;
   b.side = us;
   const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 30;
@@ -29,7 +31,8 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int option_overhead, 
   // moves to come.
   const i64 cost = std::max(0, seen.mean_ms);
   const i64 inc = std::max<i64>(0, limits.increment_ms[us] - cost);
-  const i64 shortfall = std::max<i64>(0, cost - std::max(0, limits.increment_ms[us])) * moves;
+  const i64 shortfall =
+      std::min(learned_cap, std::max<i64>(0, cost - std::max(0, limits.increment_ms[us])) * moves);
   // The share of the clock this move aims at (soft) is taken from the clock less the overhead.
   const i64 usable = std::max<i64>(1, left - overhead - shortfall);
   i64 soft = usable / moves + inc * 3 / 4;
@@ -49,34 +52,49 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int option_overhead, 
   return b;
 }
 
-void DelayWatch::observe(i64 delay_ms) {
+void DelayWatch::reset() { *this = DelayWatch{}; }
+
+void DelayWatch::observe(i64 delay_ms, i64 clock_ms) {
+  delay_ms = std::clamp<i64>(delay_ms, 0, MAX_DELAY_MS);
+  if (clock_ms >= 0) delay_ms = std::min(delay_ms, clock_ms / LEARNED_SHARE_DIVISOR);
   last_delay_ms_ = delay_ms;
   peak_ms_ = std::max(peak_ms_ * 0.97, double(delay_ms));
   mean_ms_ = mean_ms_ * 0.9 + double(delay_ms) * 0.1;
 }
 
 ObservedDelays DelayWatch::observed() const {
-  return {slowdown_, delay_ms(), int(std::clamp<i64>(i64(std::lround(mean_ms_)), 0, 5000))};
+  return {slowdown_, delay_ms(), int(std::clamp<i64>(i64(std::lround(mean_ms_)), 0, MAX_DELAY_MS))};
+}
+
+bool DelayWatch::clock_jumped_up(i64 expected_ms, i64 left_ms) {
+  return left_ms > expected_ms + std::max<i64>(CLOCK_JUMP_MS, expected_ms / 4);
 }
 
 void DelayWatch::on_go(const SearchLimits& limits, Color us) {
   const i64 left = limits.time_left_ms[us];
-  if (pending_ && pending_side_ == us && left >= 0 && limits.movetime_ms <= 0) {
+  const bool clock = left >= 0 && limits.movetime_ms <= 0;
+  if (clock && last_clock_ms_[us] >= 0 && clock_jumped_up(last_clock_ms_[us] + std::max(0, limits.increment_ms[us]), left)) {
+    // A clock far above the last one of this side: a new game or a new period. What was learned
+    // on the old clock is forgotten.
+    reset();
+  }
+  if (clock) last_clock_ms_[us] = left;
+  if (pending_ && pending_side_ == us && clock) {
     // The caller's clock fell by (previous left + increment - left) for our previous move.
     const i64 fell = pending_left_ + std::max(0, limits.increment_ms[us]) - left;
     const i64 unseen = fell - pending_elapsed_;
     if (fell >= 0 && unseen >= 0) {
-      observe(pending_late_ + unseen);
+      observe(pending_late_ + unseen, left);
       pending_ = false;
       return;
     }
   }
-  if (pending_) observe(pending_late_);  // no comparable clock: the lateness we saw ourselves
+  if (pending_) observe(pending_late_, pending_left_);  // no comparable clock: the lateness we saw ourselves
   pending_ = false;
 }
 
 void DelayWatch::on_bestmove(i64 elapsed_ms, const TimeBudget& b) {
-  if (pending_) observe(pending_late_);
+  if (pending_) observe(pending_late_, pending_left_);
   pending_ = false;
   if (b.hard_ms < 0) return;
   if (b.target_ms > 0) {
@@ -90,11 +108,11 @@ void DelayWatch::on_bestmove(i64 elapsed_ms, const TimeBudget& b) {
   pending_left_ = b.clock_left_ms;
   pending_side_ = b.side;
   if (pending_left_ < 0) {  // a fixed move time: only our own lateness can be seen
-    observe(pending_late_);
+    observe(pending_late_, -1);
     pending_ = false;
   }
 }
 
-int DelayWatch::delay_ms() const { return int(std::clamp<i64>(i64(std::ceil(peak_ms_)), 0, 5000)); }
+int DelayWatch::delay_ms() const { return int(std::clamp<i64>(i64(std::ceil(peak_ms_)), 0, MAX_DELAY_MS)); }
 
 }  // namespace ordo

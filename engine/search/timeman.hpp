@@ -35,6 +35,12 @@ struct ObservedDelays {
   int mean_ms = 0;        // the delay of a typical move, paid on every move besides its search
 };
 
+// What the engine learns of delays keeps back at most a quarter of the clock in each of the two
+// ways it plans with them (the peak as an overhead, the shortfall of the coming moves): a poisoned
+// watch can shorten a move, never make it instant.
+inline constexpr i64 LEARNED_SHARE_DIVISOR = 4;
+inline constexpr i64 MAX_DELAY_MS = 5000;  // no one delay is taken to be longer
+
 // The overhead reserved is the larger of the option and the peak delay. Of a fixed move time the
 // option takes at most a fifth, an observed delay at most a half. On a clock every coming move is
 // taken to cost its mean delay besides its search: it is paid from the increment, and where the
@@ -49,6 +55,10 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int move_overhead_ms,
 // the engine read the line). Each move's delay is the sum of both; the watch keeps a peak that
 // fades by 3% a move (planned with as the overhead when larger than the `Move Overhead` option)
 // and a moving average (the cost every move pays besides its search).
+// Each delay counts as at most a quarter of the clock it was seen on (and at most 5 s): one clock
+// that fell by more (a caller that starts a shorter game without ucinewgame) cannot poison the
+// next moves. Everything learned is forgotten by reset() (the engine calls it at each new game)
+// and when a side's clock jumps up (a new game or period).
 // It also watches how long moves on a clock take against their soft share. On a quiet machine the
 // soft stop, checked as iterations end, governs; on a starved one iterations rarely end and moves
 // run to the hard stop, several times the share, and the clock drains. When moves average more
@@ -67,9 +77,16 @@ class DelayWatch {
   ObservedDelays observed() const;
   i64 last_delay_ms() const { return last_delay_ms_; }
   double slowdown() const { return slowdown_; }
+  // Forgets every delay, the slowdown and the clocks seen (a quiet machine's defaults).
+  void reset();
+  // Whether a clock of `left_ms` is a jump up from the `expected_ms` the last one said (its time
+  // plus the increment): by more than a quarter, and more than CLOCK_JUMP_MS.
+  static constexpr i64 CLOCK_JUMP_MS = 1000;
+  static bool clock_jumped_up(i64 expected_ms, i64 left_ms);
 
  private:
-  void observe(i64 delay_ms);
+  // One delay, seen against a clock of `clock_ms` (-1: a fixed move time).
+  void observe(i64 delay_ms, i64 clock_ms);
   double peak_ms_ = 0;
   double mean_ms_ = 0;  // moving average, a tenth per move
   double slowdown_ = 1.0;
@@ -77,6 +94,7 @@ class DelayWatch {
   bool pending_ = false;       // the last clock search has not been compared with the next clock
   Color pending_side_ = WHITE;
   i64 pending_left_ = -1, pending_elapsed_ = 0, pending_late_ = 0;
+  i64 last_clock_ms_[2] = {-1, -1};  // each side's clock at its last go
 };
 
 }  // namespace ordo

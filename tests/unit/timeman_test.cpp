@@ -113,8 +113,10 @@ TEST_CASE("a mean delay past the increment keeps the shortfall of the coming mov
   CHECK(paid.soft_ms < quiet.soft_ms);
   CHECK(paid.soft_ms >= (2000 - 30) / 30);
   const TimeBudget starved = plan_time(l, WHITE, 30, {1.0, 30, 100});  // 50 ms a move short
-  CHECK(starved.hard_ms <= std::max<i64>(1, (2000 - 30 - 50 * 30) / 4));
-  CHECK(plan_time(clock_limits(1000, 50), WHITE, 30, {1.0, 30, 100}).hard_ms == 1);  // all kept back
+  CHECK(starved.hard_ms <= (2000 - 30 - 2000 / 4) / 4);  // the shortfall kept back: a quarter at most
+  CHECK(starved.soft_ms < paid.soft_ms);
+  const TimeBudget short_clock = plan_time(clock_limits(1000, 50), WHITE, 30, {1.0, 30, 100});
+  CHECK(short_clock.soft_ms >= (1000 - 30 - 1000 / 4) / 30);  // never all kept back
 }
 
 TEST_CASE("the clock falling by more than the engine measured is a delay the next budgets keep") {
@@ -138,16 +140,85 @@ TEST_CASE("the clock falling by more than the engine measured is a delay the nex
   CHECK(w.delay_ms() < 100);
 }
 
-TEST_CASE("a late bestmove counts as a delay and a clock that rose (a new game) says nothing") {
+TEST_CASE("a late bestmove counts as a delay") {
   DelayWatch w;
   SearchLimits l = clock_limits(1000, 0);
   TimeBudget b = plan_time(l, WHITE, 30);
   w.on_go(l, WHITE);
   w.on_bestmove(b.hard_ms + 150, b);  // noticed its deadline 150 ms late
-  l.time_left_ms[WHITE] = 60000;      // a new game
+  l.time_left_ms[WHITE] = 1000 - int(b.hard_ms) - 150;
   w.on_go(l, WHITE);
   CHECK(w.delay_ms() == 150);
   CHECK(w.last_delay_ms() == 150);
+}
+
+// One move of a game on `left` ms: planned with what the watch has seen, taking `elapsed` ms.
+TimeBudget play(DelayWatch& w, const SearchLimits& l, Color us, i64 elapsed) {
+  const TimeBudget b = plan_time(l, us, 30, w.observed());
+  w.on_go(l, us);
+  w.on_bestmove(elapsed < 0 ? b.soft_ms : elapsed, b);
+  return b;
+}
+
+TEST_CASE("hostile: one clock drop does not poison the moves after it") {
+  // go wtime 30000, then go wtime 2000 (a shorter game without ucinewgame): the clock "fell" by
+  // 27 s more than the engine measured. It counted as a delay of 5 s, and every later move on a
+  // 10 s clock took 0-4 ms, even after ucinewgame.
+  DelayWatch w;
+  const TimeBudget quiet = plan_time(clock_limits(10000, 0), WHITE, 30);
+  play(w, clock_limits(30000, 0), WHITE, 1000);
+  play(w, clock_limits(2000, 0), WHITE, -1);
+  CHECK(w.last_delay_ms() <= 2000 / LEARNED_SHARE_DIVISOR);  // a quarter of the clock it was seen on
+  // Without ucinewgame: shorter, never instant (at most a quarter of the clock kept back per way).
+  const TimeBudget poisoned = plan_time(clock_limits(10000, 0), WHITE, 30, w.observed());
+  CHECK(poisoned.soft_ms >= (10000 - 10000 / 4 - 10000 / 4) / 30);
+  CHECK(poisoned.hard_ms >= poisoned.soft_ms);
+  // After ucinewgame: the quiet budget.
+  w.reset();
+  const TimeBudget fresh = plan_time(clock_limits(10000, 0), WHITE, 30, w.observed());
+  CHECK(fresh.soft_ms == quiet.soft_ms);
+  CHECK(fresh.hard_ms == quiet.hard_ms);
+}
+
+TEST_CASE("hostile: learned delays never keep back more than a fixed share of the clock") {
+  for (int left : {100, 1000, 2000, 10000, 60000}) {
+    for (int peak : {0, 500, 5000}) {
+      for (int mean : {0, 200, 5000}) {
+        const ObservedDelays worst{1.0, peak, mean};
+        const TimeBudget b = plan_time(clock_limits(left, 0), WHITE, 30, worst);
+        const TimeBudget quiet = plan_time(clock_limits(left, 0), WHITE, 30);
+        CAPTURE(left);
+        CAPTURE(peak);
+        CAPTURE(mean);
+        // usable = left - overhead - shortfall >= left / 2 - the option
+        CHECK(b.soft_ms >= std::max<i64>(1, (left / 2 - 30) / 30));
+        CHECK(b.soft_ms <= quiet.soft_ms);
+      }
+    }
+  }
+}
+
+TEST_CASE("hostile: a clock that jumps up forgets the delays and the slowdown") {
+  DelayWatch w;
+  SearchLimits l = clock_limits(2000, 0);
+  for (int move = 0; move < 12; ++move) {
+    const TimeBudget b = plan_time(l, WHITE, 30, w.observed());
+    w.on_go(l, WHITE);
+    w.on_bestmove(b.hard_ms + 200, b);  // late, move after move
+    l.time_left_ms[WHITE] = std::max(100, l.time_left_ms[WHITE] - int(b.hard_ms) - 200);
+  }
+  CHECK(w.delay_ms() > 0);
+  CHECK(w.slowdown() > 1.0);
+  w.on_go(clock_limits(60000, 0), WHITE);  // a new game of a minute
+  CHECK(w.delay_ms() == 0);
+  CHECK(w.slowdown() == 1.0);
+  CHECK(plan_time(clock_limits(60000, 0), WHITE, 30, w.observed()).soft_ms ==
+        plan_time(clock_limits(60000, 0), WHITE, 30).soft_ms);
+  // The increment's rise, or a small one, is no jump.
+  CHECK(!DelayWatch::clock_jumped_up(2000 + 100, 2100 + 50));
+  CHECK(DelayWatch::clock_jumped_up(2000, 5000));
+  CHECK(!DelayWatch::clock_jumped_up(20000, 24000));
+  CHECK(DelayWatch::clock_jumped_up(20000, 26000));
 }
 
 TEST_CASE("of a fixed move time an observed delay may keep up to a half and the option a fifth") {
