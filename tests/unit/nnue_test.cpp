@@ -277,7 +277,7 @@ TEST_SUITE("nnue") {
     CHECK(error.find("the output sum can reach -") != std::string::npos);
   }
 
-  TEST_CASE("hostile: every layer's sums are bounded at load, and a network at the bound evaluates exactly") {
+  TEST_CASE("hostile: every layer's sums are bounded at load and a network at the bound evaluates exactly") {
     std::string error;
     // Hidden layer: a bias that the inputs can push past int32.
     auto hidden = random_network(8, Variant::Classic);
@@ -323,7 +323,7 @@ TEST_SUITE("nnue") {
     }
   }
 
-  TEST_CASE("hostile: bytes after the payload are counted, however many") {
+  TEST_CASE("hostile: every byte after the payload is counted") {
     auto bytes = image_of(*random_network(13, Variant::Classic));
     bytes.resize(bytes.size() + (1 << 20), 0);
     std::string error;
