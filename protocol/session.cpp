@@ -67,8 +67,8 @@ void Session::declare_options(Variant variant) {
                  say("info string variant " + o.value + " startpos " + to_fen(game_.start()) + "\n");
                });
   options_.add(spin("Hash", Engine::HASH_MB), [this, &out](const Option& o) {
-    worker_.submit([mb = std::size_t(o.number()), &out](Engine& e, const auto&) {
-      if (std::string err = e.set_hash_mb(mb); !err.empty()) out.error(err);
+    worker_.submit([mb = std::size_t(o.number()), &out](Engine& e, const auto& cancelled) {
+      if (std::string err = e.set_hash_mb(mb, cancelled); !err.empty()) out.error(err);
     });
   });
   options_.add(spin("Threads", Engine::THREADS), [this, &out](const Option& o) {
@@ -86,7 +86,7 @@ void Session::declare_options(Variant variant) {
     worker_.submit([n = int(o.number())](Engine& e, const auto&) { e.set_move_overhead_ms(n); });
   });
   options_.add(Option::button("Clear Hash"),
-               [this](const Option&) { worker_.submit([](Engine& e, const auto&) { e.clear_hash(); }); });
+               [this](const Option&) { worker_.submit([](Engine& e, const auto& cancelled) { e.clear_hash(cancelled); }); });
   options_.add(Option::check("Ponder", false));       // the GUI may ponder; the engine never does on its own
   options_.add(Option::check("UCI_ShowWDL", false));  // read at each go
   // Baseline players for strength tests (random or greedy one-turn); seeded for reproducibility.
@@ -199,7 +199,7 @@ void Session::cmd_setoption(const Words& w) {
 
 void Session::cmd_newgame() {
   game_.reset(game_.variant());
-  worker_.submit([](Engine& e, const auto&) { e.new_game(); });
+  worker_.submit([](Engine& e, const auto& cancelled) { e.new_game(cancelled); });
 }
 
 void Session::cmd_position(const Words& w) {

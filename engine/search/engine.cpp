@@ -116,9 +116,9 @@ void Engine::set_game(const Position& start, const std::vector<Turn>& turns) {
 const Position& Engine::position() const { return impl_->current; }
 const std::vector<u64>& Engine::history_keys() const { return impl_->keys; }
 
-std::string Engine::set_hash_mb(std::size_t mb) {
+std::string Engine::set_hash_mb(std::size_t mb, const Cancel& cancelled) {
   wait();
-  return impl_->tt.resize(std::clamp<std::size_t>(mb, HASH_MB.min, HASH_MB.max));
+  return impl_->tt.resize(std::clamp<std::size_t>(mb, HASH_MB.min, HASH_MB.max), impl_->threads, cancelled);
 }
 
 int Engine::max_threads() { return int(std::clamp<unsigned>(std::thread::hardware_concurrency(), THREADS.min, THREADS.max)); }
@@ -137,13 +137,13 @@ void Engine::set_play_mode(PlayMode mode, u64 seed) {
   impl_->rng_state = seed ? seed : 1;
 }
 
-void Engine::clear_hash() {
+void Engine::clear_hash(const Cancel& cancelled) {
   wait();
-  impl_->tt.clear();
+  impl_->tt.clear(impl_->threads, cancelled);
 }
-void Engine::new_game() {
+void Engine::new_game(const Cancel& cancelled) {
   wait();
-  impl_->tt.clear();
+  impl_->tt.clear(impl_->threads, cancelled);
   impl_->delays.reset();  // what the last game's clock taught is not carried into this one
 }
 

@@ -35,8 +35,13 @@ class Engine {
   static constexpr Range THREADS{1, 256, 1};
   static constexpr Range MULTIPV{1, 256, 1};
   static constexpr Range MOVE_OVERHEAD_MS{0, 5000, 30};
-  // Returns "" or why the size could not be had (the table then keeps its old size).
-  std::string set_hash_mb(std::size_t mb);
+  // Called now and then during long work (writing the hash table); true ends that work early,
+  // leaving a valid, empty table (see TranspositionTable).
+  using Cancel = std::function<bool()>;
+  // Makes the table and writes it whole on the `Threads` threads, so no search pays for its first
+  // touch (about 0.15 s per GB, docs/PROTOCOL.md). Returns "" or why the size could not be had
+  // (the table then keeps its old size).
+  std::string set_hash_mb(std::size_t mb, const Cancel& cancelled = {});
   // Returns the number of search threads used: at most the machine's hardware threads
   // (max_threads()), since more only slow the search and break the stop promise.
   int set_threads(int n);
@@ -57,8 +62,9 @@ class Engine {
   // description of what was loaded in `loaded`, or the one-line reason it was refused (the
   // network in use is then kept).
   std::string load_network(const std::string& path, std::string& loaded);
-  void clear_hash();
-  void new_game();  // clears the hash and forgets the delays the time planning learned
+  void clear_hash(const Cancel& cancelled = {});  // written on the `Threads` threads, as set_hash_mb
+  // clears the hash (as clear_hash) and forgets the delays the time planning learned
+  void new_game(const Cancel& cancelled = {});
 
   // Search on background threads. go() returns at once; the listener gets info lines and exactly
   // one on_bestmove. stop() ends the search (on_bestmove follows); ponderhit() turns a ponder

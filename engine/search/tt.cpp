@@ -1,6 +1,7 @@
 #include "tt.hpp"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -23,32 +24,47 @@ u64 TranspositionTable::pack(Move m, Value v, int depth, Bound b, u8 gen) {
          u64(gen & 0x3F) << 58;
 }
 
-// Writes zeros over the table, with one thread per hardware thread when it is large.
-void TranspositionTable::zero_parallel(Bucket* b, std::size_t count) {
+// Chunks of 16 MB handed out one at a time, so a thread that the machine runs less does less; the
+// calling thread tests `cancelled` between its chunks and the others follow its word.
+bool TranspositionTable::zero_parallel(Bucket* b, std::size_t count, int threads, const Cancel& cancelled) {
+  constexpr std::size_t CHUNK = (std::size_t(16) << 20) / sizeof(Bucket);
   const std::size_t bytes = count * sizeof(Bucket);
-  const std::size_t n = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 64);
-  if (n == 1 || bytes < LARGE_BYTES) {
-    std::memset(static_cast<void*>(b), 0, bytes);
-    return;
+  const int n = bytes < LARGE_BYTES ? 1 : std::clamp(threads, 1, 256);
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> abort{false};
+  const auto work = [&](bool polls) {
+    for (;;) {
+      if (polls && cancelled && cancelled()) abort.store(true, RELAXED);
+      if (abort.load(RELAXED)) return;
+      const std::size_t from = next.fetch_add(CHUNK, RELAXED);
+      if (from >= count) return;
+      std::memset(static_cast<void*>(b + from), 0, std::min(CHUNK, count - from) * sizeof(Bucket));
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (int i = 1; i < n; ++i) {
+    try {
+      helpers.emplace_back(work, false);
+    } catch (const std::system_error&) {
+      break;  // fewer threads, then
+    }
   }
-  std::vector<std::thread> threads;
-  const std::size_t per = count / n;
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::size_t from = i * per, to = i + 1 == n ? count : from + per;
-    threads.emplace_back([=] { std::memset(static_cast<void*>(b + from), 0, (to - from) * sizeof(Bucket)); });
-  }
-  for (auto& t : threads) t.join();
+  work(true);
+  for (auto& t : helpers) t.join();
+  return !abort.load();
 }
 
 // The table is mapped on a 2 MB boundary and asks for huge pages (where the system gives them, as
 // a hint only): a probe is a random access, and with 4 KB pages nearly every one also misses the
-// address translation caches. Fresh anonymous memory reads as zeros and costs nothing until it is
-// touched: the pages are made present by the searches that use them, so setting a size of many
-// gigabytes takes no time (writing zeros over 16 GB took half a minute, and `isready` and `quit`
-// waited for it).
+// address translation caches. Fresh anonymous memory reads as zeros; resize() and clear() then
+// write it so that its pages are present before any search.
 TranspositionTable::Bucket* TranspositionTable::map_zeroed(std::size_t count) {
   constexpr std::size_t HUGE_PAGE = std::size_t(2) << 20;
   const std::size_t bytes = count * sizeof(Bucket);
+  // The table is written whole: more than the machine's memory would not fail here but later,
+  // as the system killed the process.
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  if (pages > 0 && page > 0 && bytes > std::size_t(pages) * std::size_t(page)) return nullptr;
   void* raw = mmap(nullptr, bytes + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) return nullptr;
   // Keep [start, start + bytes) and give back the slack before and after it.
@@ -87,7 +103,7 @@ TranspositionTable::~TranspositionTable() {
   if (buckets_) munmap(buckets_, count_ * sizeof(Bucket));
 }
 
-std::string TranspositionTable::resize(std::size_t mb) {
+std::string TranspositionTable::resize(std::size_t mb, int threads, const Cancel& cancelled) {
   mb = std::max<std::size_t>(mb, 1);
   const std::size_t count = (mb << 20) / sizeof(Bucket);
   Bucket* fresh = map_zeroed(count);
@@ -110,20 +126,21 @@ std::string TranspositionTable::resize(std::size_t mb) {
   count_ = count;
   mb_ = mb;
   generation_ = 0;
+  zero_parallel(buckets_, count_, threads, cancelled);  // fresh memory: empty even if cancelled
   return "";
 }
 
-void TranspositionTable::clear() {
+void TranspositionTable::clear(int threads, const Cancel& cancelled) {
   generation_ = 0;
-  if (count_ * sizeof(Bucket) >= LARGE_BYTES) {
-    // A large table is replaced by fresh memory (zeros, present when touched) at once.
-    if (Bucket* fresh = map_zeroed(count_)) {
-      unmap(buckets_, count_);
-      buckets_ = fresh;
-      return;
-    }
+  if (zero_parallel(buckets_, count_, threads, cancelled)) return;
+  // Cancelled part way: fresh memory (zeros, present when touched) keeps the promise of an empty
+  // table at once; without it, the rest is written here.
+  if (Bucket* fresh = map_zeroed(count_)) {
+    unmap(buckets_, count_);
+    buckets_ = fresh;
+    return;
   }
-  zero_parallel(buckets_, count_);
+  zero_parallel(buckets_, count_, threads, {});
 }
 
 bool TranspositionTable::probe(u64 key, TTHit& out) const {
