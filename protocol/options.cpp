@@ -133,7 +133,7 @@ std::string check_value(const Option& o, const std::string& value, std::string& 
 
 }  // namespace
 
-std::string OptionRegistry::set(const std::vector<std::string>& words) {
+std::string OptionRegistry::set(const std::vector<std::string>& words, std::string_view line) {
   if (words.size() < 3 || !iequals(words[1], "name")) return "expected 'setoption name <name> [value <value>]'";
   std::size_t value_at = words.size();
   for (std::size_t i = 2; i < words.size(); ++i)
@@ -142,7 +142,11 @@ std::string OptionRegistry::set(const std::vector<std::string>& words) {
   const std::string name = join_words(words, 2, value_at);
   Option* o = find(name);
   if (!o) return "unknown option '" + name + "'";
-  const std::string value = value_at < words.size() ? join_words(words, value_at + 1, words.size()) : "";
+  std::string value = value_at < words.size() ? join_words(words, value_at + 1, words.size()) : "";
+  if (o->type == Option::Type::String && value_at < words.size() && !line.empty()) {
+    const std::vector<std::size_t> ends = word_ends(line);
+    if (ends.size() == words.size()) value = rest_of_line(line, ends[value_at]);  // words of this line
+  }
   std::string canonical;
   if (std::string err = check_value(*o, value, canonical); !err.empty()) return err;
   if (o->type != Option::Type::Button) o->value = canonical;

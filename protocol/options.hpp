@@ -48,7 +48,10 @@ class OptionRegistry {
 
   // `setoption name <words> [value <words>]` (words[0] is "setoption"): checks the value, stores it
   // and runs the option's action. Returns "" or the one-line error; on error nothing changes.
-  std::string set(const std::vector<std::string>& words);
+  // With `line` (the command as read), a string option's value is the rest of the line after
+  // `value`, exactly as sent (a path with two spaces or a tab keeps them); other types take the
+  // words joined by single spaces.
+  std::string set(const std::vector<std::string>& words, std::string_view line = {});
 
   // The option of that exact name (a programming error if there is none).
   const Option& operator[](std::string_view name) const;

@@ -6,6 +6,7 @@
 #include "debug_reports.hpp"
 #include "go_command.hpp"
 #include "line_reader.hpp"
+#include "network_file.hpp"
 #include "notation.hpp"
 #include "perft_stream.hpp"
 #include "reports.hpp"
@@ -104,7 +105,7 @@ void Session::declare_options(Variant variant) {
   options_.add(Option::string("EvalFile"), [this, &out](const Option& o) {
     worker_.submit([path = o.value, &out](Engine& e, const auto&) {
       std::string loaded;
-      if (std::string err = e.load_network(path, loaded); !err.empty()) out.error(err);
+      if (std::string err = load_network_file(e, path, loaded); !err.empty()) out.error(err);
       else out.info(loaded);
     });
   });
@@ -161,7 +162,7 @@ bool Session::handle(const std::string& line) {
   // Everything else acts in order, after the work queued before it.
   if (c == "uci") { if (no_args()) cmd_handshake(Dialect::Uci); }
   else if (c == "ugi") { if (no_args()) cmd_handshake(Dialect::Ugi); }
-  else if (c == "setoption") cmd_setoption(w);
+  else if (c == "setoption") cmd_setoption(w, line);
   else if (c == "ucinewgame" || c == "uginewgame") { if (no_args()) cmd_newgame(); }
   else if (c == "position") cmd_position(w);
   else if (c == "go") cmd_go(w);
@@ -193,8 +194,8 @@ void Session::cmd_handshake(Dialect dialect) {
 
 void Session::cmd_help() { say(HELP_TEXT); }
 
-void Session::cmd_setoption(const Words& w) {
-  if (std::string err = options_.set(w); !err.empty()) say_error(err);
+void Session::cmd_setoption(const Words& w, const std::string& line) {
+  if (std::string err = options_.set(w, line); !err.empty()) say_error(err);
 }
 
 void Session::cmd_newgame() {

@@ -46,7 +46,7 @@ class Session {
   void say_error(std::string_view message);
 
   void cmd_handshake(Dialect dialect);
-  void cmd_setoption(const Words& w);
+  void cmd_setoption(const Words& w, const std::string& line);
   void cmd_newgame();
   void cmd_position(const Words& w);
   void cmd_go(const Words& w);

@@ -40,6 +40,29 @@ inline std::vector<std::string> split_words(std::string_view line) {
   return words;
 }
 
+// Where each word of `line` (as split_words splits it) ends: one past its last byte.
+inline std::vector<std::size_t> word_ends(std::string_view line) {
+  std::vector<std::size_t> ends;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && is_space(line[i])) ++i;
+    std::size_t j = i;
+    while (j < line.size() && !is_space(line[j])) ++j;
+    if (j > i) ends.push_back(j);
+    i = j;
+  }
+  return ends;
+}
+
+// The rest of `line` after the byte `from`, exactly as sent: the separators right after `from`
+// and a line end (LF, CR of CRLF) are dropped, nothing else (inner runs of spaces and tabs stay).
+inline std::string rest_of_line(std::string_view line, std::size_t from) {
+  while (from < line.size() && (line[from] == ' ' || line[from] == '\t')) ++from;
+  std::string_view rest = from < line.size() ? line.substr(from) : std::string_view();
+  while (!rest.empty() && (rest.back() == '\n' || rest.back() == '\r')) rest.remove_suffix(1);
+  return std::string(rest);
+}
+
 // The words [from, to) joined by single spaces.
 inline std::string join_words(const std::vector<std::string>& words, std::size_t from, std::size_t to) {
   std::string out;

@@ -86,14 +86,13 @@ void Engine::set_eval_mode(EvalMode mode) {
   impl_->eval_mode = mode;
 }
 
-std::string Engine::load_network(const std::string& path, std::string& loaded) {
+std::string Engine::load_network(std::span<const unsigned char> bytes, const std::string& source, Variant& loaded) {
   wait();
   std::string error;
-  std::unique_ptr<nnue::Network> net = nnue::load_network_file(path, error);
+  std::unique_ptr<nnue::Network> net = nnue::parse_network(bytes, source, error);
   if (!net) return error;
-  const Variant v = net->variant;
-  loaded = std::string(variant_name(v)) + " network loaded from '" + path + "'";
-  impl_->nets[v == Variant::OrdoX] = std::move(net);
+  loaded = net->variant;
+  impl_->nets[loaded == Variant::OrdoX] = std::move(net);
   return "";
 }
 

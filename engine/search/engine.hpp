@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -58,10 +59,11 @@ class Engine {
   enum class EvalMode { Auto, Hand, Network };
   void set_eval_mode(EvalMode mode);
   static bool network_by_default(Variant v);
-  // Loads a network file (docs/NETWORK.md) for the variant its header names. Returns "" and a
-  // description of what was loaded in `loaded`, or the one-line reason it was refused (the
-  // network in use is then kept).
-  std::string load_network(const std::string& path, std::string& loaded);
+  // Loads a network from the bytes of a network file (docs/NETWORK.md; the caller reads the file)
+  // for the variant its header names; `source` names it in messages and `eval`. Returns "" and
+  // that variant in `loaded`, or the one-line reason it was refused (the network in use is then
+  // kept).
+  std::string load_network(std::span<const unsigned char> bytes, const std::string& source, Variant& loaded);
   void clear_hash(const Cancel& cancelled = {});  // written on the `Threads` threads, as set_hash_mb
   // clears the hash (as clear_hash) and forgets the delays the time planning learned
   void new_game(const Cancel& cancelled = {});

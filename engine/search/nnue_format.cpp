@@ -1,12 +1,8 @@
 #include "search/nnue_format.hpp"
 
 #include <array>
-#include <cerrno>
+#include <cstdio>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <vector>
 
 #include "search/nnue_network.hpp"
 
@@ -123,30 +119,6 @@ std::unique_ptr<Network> parse_network(std::span<const unsigned char> bytes, con
   if (std::string why = check_sums(*net); !why.empty()) return fail(why);
   prepare(*net);
   return net;
-}
-
-std::unique_ptr<Network> load_network_file(const std::string& path, std::string& error) {
-  // A directory, a pipe or a terminal is refused before reading (reading one could block).
-  std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
-    error = "network '" + path + "': not a regular file";
-    return nullptr;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "network '" + path + "': cannot open (" + std::strerror(errno) + ")";
-    return nullptr;
-  }
-  // Read at most one byte past the expected size: a huge file is refused without reading it all.
-  std::vector<unsigned char> bytes(FILE_BYTES + 1);
-  in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));
-  if (in.bad()) {
-    error = "network '" + path + "': read error";
-    return nullptr;
-  }
-  bytes.resize(std::size_t(in.gcount()));
-  return parse_network(bytes, path, error);
 }
 
 const Network* embedded_network(Variant v) {

@@ -62,12 +62,11 @@ struct Network {
 // CRC-32 (IEEE 802.3, reflected, as zlib's crc32) of a byte range.
 u32 crc32(std::span<const unsigned char> bytes);
 
-// Parses a whole file image. On success returns the network and leaves `error` empty; otherwise
+// Parses a whole file image (the search reads no files: the front end reads a network file and
+// hands its bytes here). On success returns the network and leaves `error` empty; otherwise
 // returns nullptr and sets `error` to one line naming the cause.
 std::unique_ptr<Network> parse_network(std::span<const unsigned char> bytes, const std::string& source,
                                        std::string& error);
-// Reads and parses a file (a missing or unreadable file is an error like any other).
-std::unique_ptr<Network> load_network_file(const std::string& path, std::string& error);
 
 // The networks built into the binary (engine/nets/, embedded at build time); nullptr if the
 // embedded image does not parse (a build error, reported by the tests).
