@@ -35,8 +35,10 @@ in the engine (`setoption name EvalFile`, then `eval`'s Network line) and with t
 forward pass of the same file's weights, and exits 1 if any differs by more than the quantisation
 allowance (--tolerance cp, default 5, plus 2% of the value).
 
-Needs PyTorch (Debian python3-torch) and numpy; a python3 without them (say, a pyenv one first on
-PATH) hands the run over to /usr/bin/python3.
+Needs PyTorch (Debian python3-torch) and numpy to train or check; a python3 without them (say, a
+pyenv one first on PATH) hands the run over to /usr/bin/python3. --help and argument errors need
+neither. A trained network whose sums could overflow the engine's integers is not written (the
+engine would refuse it).
 """
 import argparse
 import copy
@@ -46,16 +48,24 @@ import sys
 import time
 import zlib
 
-try:
-    import numpy as np
-    import torch
-except ImportError:  # e.g. a pyenv python3 first on PATH: try the system one (python3-torch)
-    alt = "/usr/bin/python3"
-    if (os.path.exists(alt) and os.path.realpath(alt) != os.path.realpath(sys.executable)
-            and not os.environ.get("TRAIN_NNUE_REEXEC")):
-        os.environ["TRAIN_NNUE_REEXEC"] = "1"
-        os.execv(alt, [alt] + sys.argv)
-    sys.exit("train_nnue: needs numpy and PyTorch (Debian: apt-get install python3-numpy python3-torch)")
+np = torch = None  # imported by need_torch(), only when a run trains or checks: --help needs neither
+
+
+def need_torch():
+    """Imports numpy and PyTorch, or hands the run to the system python3, or exits with the cause."""
+    global np, torch
+    try:
+        import numpy
+        import torch as torch_module
+    except ImportError:  # e.g. a pyenv python3 first on PATH: try the system one (python3-torch)
+        alt = "/usr/bin/python3"
+        if (os.path.exists(alt) and os.path.realpath(alt) != os.path.realpath(sys.executable)
+                and not os.environ.get("TRAIN_NNUE_REEXEC")):
+            os.environ["TRAIN_NNUE_REEXEC"] = "1"
+            os.execv(alt, [alt] + sys.argv)
+        sys.exit("train_nnue: needs numpy and PyTorch (Debian: apt-get install python3-numpy python3-torch)")
+    np, torch = numpy, torch_module
+
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from engine_eval import EngineEvalError, eval_blocks  # noqa: E402
@@ -176,29 +186,43 @@ def unpack(d, idx):
 # ---------------------------------------------------------------------------------------------
 # The network
 
-class Net(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.ft = torch.nn.Linear(FEATURES, ACC)
-        self.l1 = torch.nn.Linear(2 * ACC, HIDDEN)
-        self.out = torch.nn.Linear(HIDDEN, 1)
-        with torch.no_grad():
-            self.ft.weight.mul_(0.5)
-            self.ft.bias.fill_(0.25)
+_NET_CLASS = None
 
-    def forward(self, us, them):
-        """The value in centipawns (side to move's view)."""
-        a = torch.clamp(self.ft(us), 0, 1)
-        b = torch.clamp(self.ft(them), 0, 1)
-        h = torch.clamp(self.l1(torch.cat([a, b], 1)), 0, 1)
-        return self.out(h).squeeze(1) * OUTPUT_SCALE
 
-    def clip(self):
-        with torch.no_grad():
-            self.l1.weight.clamp_(-WMAX, WMAX)
-            self.out.weight.clamp_(-WMAX, WMAX)
-            self.ft.weight.clamp_(-8, 8)
-            self.ft.bias.clamp_(-8, 8)
+def Net():  # noqa: N802 (used as the class it makes)
+    """A new float network; its class is made once PyTorch is imported (need_torch)."""
+    global _NET_CLASS
+    if _NET_CLASS is None:
+        _NET_CLASS = _make_net_class()
+    return _NET_CLASS()
+
+
+def _make_net_class():
+    class Net(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.ft = torch.nn.Linear(FEATURES, ACC)
+            self.l1 = torch.nn.Linear(2 * ACC, HIDDEN)
+            self.out = torch.nn.Linear(HIDDEN, 1)
+            with torch.no_grad():
+                self.ft.weight.mul_(0.5)
+                self.ft.bias.fill_(0.25)
+
+        def forward(self, us, them):
+            """The value in centipawns (side to move's view)."""
+            a = torch.clamp(self.ft(us), 0, 1)
+            b = torch.clamp(self.ft(them), 0, 1)
+            h = torch.clamp(self.l1(torch.cat([a, b], 1)), 0, 1)
+            return self.out(h).squeeze(1) * OUTPUT_SCALE
+
+        def clip(self):
+            with torch.no_grad():
+                self.l1.weight.clamp_(-WMAX, WMAX)
+                self.out.weight.clamp_(-WMAX, WMAX)
+                self.ft.weight.clamp_(-8, 8)
+                self.ft.bias.clamp_(-8, 8)
+
+    return Net
 
 
 def quantised(net):
@@ -215,8 +239,29 @@ def quantised(net):
     )
 
 
+def overflow_risk(qz):
+    """The engine's load check (check_sums, engine/search/nnue_network.cpp): the first sum of the
+    forward pass that could leave its integer type for some board, or None."""
+    w = qz["acc_weights"].astype(np.int64)
+    own, other = w[:SQUARES], w[SQUARES:]
+    bias = qz["acc_bias"].astype(np.int64)
+    if ((bias + np.maximum(0, np.maximum(own, other)).sum(0)).max() > 32767
+            or (bias + np.minimum(0, np.minimum(own, other)).sum(0)).min() < -32768):
+        return "an accumulator value"
+    for name, wk, bk in (("a hidden sum", "hidden_weights", "hidden_bias"), ("the output sum", "out_weights", "out_bias")):
+        wt = qz[wk].astype(np.int64).reshape(len(qz[bk]), -1)
+        b = qz[bk].astype(np.int64)
+        if (b + QA * np.maximum(wt, 0).sum(1)).max() > 2**31 - 1 or (b + QA * np.minimum(wt, 0).sum(1)).min() < -2**31:
+            return name
+    return None
+
+
 def export(net, variant, path):
     qz = quantised(net)
+    why = overflow_risk(qz)
+    if why:
+        fail(f"{why} of the trained network could overflow the engine's integers, so the engine would refuse "
+             f"the file (docs/NETWORK.md); not written")
     payload = b"".join(qz[k].tobytes() for k in
                        ["acc_bias", "acc_weights", "hidden_bias", "hidden_weights", "out_bias", "out_weights"])
     header = MAGIC + struct.pack("<8I", VERSION, 1 if variant == "ordox" else 0, FEATURES, ACC, HIDDEN, QA, QB,
@@ -510,15 +555,20 @@ def main():
     ap.add_argument("--count", type=int, default=2000)
     ap.add_argument("--tolerance", type=float, default=5.0)
     args = ap.parse_args()
+    # The arguments are checked before PyTorch is needed.
+    if not os.path.isfile(args.data):
+        fail(f"no data file '{args.data}'")
     if args.check_engine:
         if not args.net:
             fail("--check-engine needs --net")
+        need_torch()
         check_engine(args)
         return
     if not args.out:
         fail("--out is required")
     if not 0 <= args.lam <= 1 or not 0 < args.val < 1 or args.epochs < 0:
         fail("--lambda must be in 0..1, --val in (0, 1), --epochs >= 0")
+    need_torch()
     train(args)
 
 
