@@ -7,6 +7,10 @@
             `#N` turns, the moves of the transcripts' `position startpos moves …` lines from the
             start positions, and the rule book's token spellings.
 - protocol: every transcript input (tests/protocol/*.in) without its runner directives.
+- network:  the two default networks (engine/nets/*.nnue) and corrupted variants of the classic
+            one: cut short, header only, bytes after the payload, a bad magic, a nonzero reserved
+            byte, a flipped payload bit, and weights that could overflow (output bias INT32_MAX,
+            hidden bias INT32_MIN, a large accumulator column) with their checksum made right.
 
 File names are the SHA-1 of the contents, so rerunning the script is idempotent and libFuzzer may
 add its own finds beside them. Usage: tests/fuzz/make_seeds.py [--out DIR]
@@ -16,6 +20,8 @@ import glob
 import hashlib
 import os
 import re
+import struct
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -81,6 +87,48 @@ def main():
     for name, lines in transcripts.items():
         sent = [l.replace("\\t", "\t").replace("\\r", "\r") for l in lines if not l.startswith("#")]
         write(os.path.join(args.out, "protocol"), "\n".join(sent))
+
+    network_seeds(os.path.join(args.out, "network"))
+
+
+HEADER = 64
+ACC, FEATURES, HIDDEN = 128, 160, 32
+HIDDEN_BIAS_AT = HEADER + 2 * ACC + 2 * FEATURES * ACC
+OUT_BIAS_AT = HIDDEN_BIAS_AT + 4 * HIDDEN + HIDDEN * 2 * ACC
+
+
+def with_crc(image):
+    image = bytearray(image)
+    image[44:48] = struct.pack("<I", zlib.crc32(bytes(image[HEADER:])) & 0xFFFFFFFF)
+    return bytes(image)
+
+
+def network_seeds(directory):
+    nets = {}
+    for name in ("ordo", "ordox"):
+        with open(os.path.join(ROOT, "engine", "nets", name + ".nnue"), "rb") as f:
+            nets[name] = f.read()
+            write(directory, nets[name])
+    good = nets["ordo"]
+
+    def patched(at, packed, crc=True):
+        image = bytearray(good)
+        image[at:at + len(packed)] = packed
+        return with_crc(image) if crc else bytes(image)
+
+    write(directory, good[:30000])
+    write(directory, good[:HEADER])
+    write(directory, good + b"\0" * 100)
+    write(directory, b"NOTANNUE" + good[8:])
+    write(directory, patched(50, b"\1", crc=False))
+    write(directory, patched(HEADER + 1000, bytes([good[HEADER + 1000] ^ 0x10]), crc=False))
+    write(directory, patched(OUT_BIAS_AT, struct.pack("<i", 2**31 - 1)))
+    write(directory, patched(HIDDEN_BIAS_AT, struct.pack("<i", -2**31)))
+    column = bytearray(good)  # accumulator unit 3 of every own-piece feature: 500
+    for q in range(80):
+        at = HEADER + 2 * ACC + 2 * (q * ACC + 3)
+        column[at:at + 2] = struct.pack("<h", 500)
+    write(directory, with_crc(column))
 
 
 if __name__ == "__main__":
