@@ -66,6 +66,10 @@ ObservedDelays DelayWatch::observed() const {
   return {slowdown_, delay_ms(), int(std::clamp<i64>(i64(std::lround(mean_ms_)), 0, MAX_DELAY_MS))};
 }
 
+bool DelayWatch::clock_jumped_down(i64 previous_ms, i64 unseen_ms) {
+  return unseen_ms > std::max<i64>(CLOCK_JUMP_MS, previous_ms / 4);
+}
+
 bool DelayWatch::clock_jumped_up(i64 expected_ms, i64 left_ms) {
   return left_ms > expected_ms + std::max<i64>(CLOCK_JUMP_MS, expected_ms / 4);
 }
@@ -83,6 +87,13 @@ void DelayWatch::on_go(const SearchLimits& limits, Color us) {
     // The caller's clock fell by (previous left + increment - left) for our previous move.
     const i64 fell = pending_left_ + std::max(0, limits.increment_ms[us]) - left;
     const i64 unseen = fell - pending_elapsed_;
+    if (clock_jumped_down(pending_left_, unseen)) {
+      // Far more gone than any delay could take (a shorter game started without ucinewgame, as
+      // the web board does): a new clock, not a delay. Forgotten as a jump up is.
+      reset();
+      last_clock_ms_[us] = left;
+      return;
+    }
     if (fell >= 0 && unseen >= 0) {
       observe(pending_late_ + unseen, left);
       pending_ = false;

@@ -58,7 +58,8 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int move_overhead_ms,
 // Each delay counts as at most a quarter of the clock it was seen on (and at most 5 s): one clock
 // that fell by more (a caller that starts a shorter game without ucinewgame) cannot poison the
 // next moves. Everything learned is forgotten by reset() (the engine calls it at each new game)
-// and when a side's clock jumps up (a new game or period).
+// and when a side's clock jumps up (a new game or period) or down by far more than a delay (a
+// shorter game started without ucinewgame).
 // It also watches how long moves on a clock take against their soft share. On a quiet machine the
 // soft stop, checked as iterations end, governs; on a starved one iterations rarely end and moves
 // run to the hard stop, several times the share, and the clock drains. When moves average more
@@ -83,6 +84,10 @@ class DelayWatch {
   // plus the increment): by more than a quarter, and more than CLOCK_JUMP_MS.
   static constexpr i64 CLOCK_JUMP_MS = 1000;
   static bool clock_jumped_up(i64 expected_ms, i64 left_ms);
+  // Whether a clock that fell `unseen_ms` more than the engine measured, from `previous_ms`, is a
+  // jump down (a new, shorter game) rather than a delay: by more than a quarter of the previous
+  // clock and more than CLOCK_JUMP_MS.
+  static bool clock_jumped_down(i64 previous_ms, i64 unseen_ms);
 
  private:
   // One delay, seen against a clock of `clock_ms` (-1: a fixed move time).

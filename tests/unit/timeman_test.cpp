@@ -168,7 +168,7 @@ TEST_CASE("hostile: one clock drop does not poison the moves after it") {
   const TimeBudget quiet = plan_time(clock_limits(10000, 0), WHITE, 30);
   play(w, clock_limits(30000, 0), WHITE, 1000);
   play(w, clock_limits(2000, 0), WHITE, -1);
-  CHECK(w.last_delay_ms() <= 2000 / LEARNED_SHARE_DIVISOR);  // a quarter of the clock it was seen on
+  CHECK(w.last_delay_ms() <= 2000 / LEARNED_SHARE_DIVISOR);  // at most a quarter of the clock (here: a new clock)
   // Without ucinewgame: shorter, never instant (at most a quarter of the clock kept back per way).
   const TimeBudget poisoned = plan_time(clock_limits(10000, 0), WHITE, 30, w.observed());
   CHECK(poisoned.soft_ms >= (10000 - 10000 / 4 - 10000 / 4) / 30);
@@ -178,6 +178,24 @@ TEST_CASE("hostile: one clock drop does not poison the moves after it") {
   const TimeBudget fresh = plan_time(clock_limits(10000, 0), WHITE, 30, w.observed());
   CHECK(fresh.soft_ms == quiet.soft_ms);
   CHECK(fresh.hard_ms == quiet.hard_ms);
+}
+
+TEST_CASE("hostile: a 5+3 game followed by a 1+0 game without ucinewgame plans the second as a fresh one") {
+  // The web board starts its next game without ucinewgame: the clock "fell" from 4 minutes to 1.
+  DelayWatch w;
+  SearchLimits l = clock_limits(300000, 3000);
+  for (int move = 0; move < 20; ++move) {
+    const TimeBudget b = play(w, l, WHITE, -1);
+    l.time_left_ms[WHITE] += 3000 - int(b.soft_ms) - 5;
+  }
+  const SearchLimits blitz = clock_limits(60000, 0);
+  w.on_go(blitz, WHITE);
+  CHECK(w.delay_ms() == 0);
+  CHECK(plan_time(blitz, WHITE, 30, w.observed()).soft_ms == plan_time(blitz, WHITE, 30).soft_ms);
+  // A real delay (the clock fell 300 ms more than measured) is still seen.
+  CHECK(!DelayWatch::clock_jumped_down(2000, 300));
+  CHECK(DelayWatch::clock_jumped_down(30000, 27000));
+  CHECK(DelayWatch::clock_jumped_down(250000, 190000));
 }
 
 TEST_CASE("hostile: learned delays never keep back more than a fixed share of the clock") {
