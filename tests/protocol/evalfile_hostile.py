@@ -3,17 +3,19 @@
 it never blocks the engine (isready and quit answer); the success line shows the path printable
 (ESC and invalid UTF-8 escaped); an error line for a long path keeps its cause; a path with two
 spaces or a tab is loaded as sent; a file with a megabyte after the payload is reported with the
-real count.
+real count; a network whose sums could overflow is refused.
 
 Usage: evalfile_hostile.py --binary build/ordo [--time-scale F]
 Prints one line per check and 'N passed, N failed'; exit status 1 on any failure.
 """
 import argparse
 import os
+import struct
 import sys
 import subprocess
 import tempfile
 import time
+import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from robustness import Engine, run_checks  # noqa: E402
@@ -126,6 +128,34 @@ def check_spaces_kept(b, scale):
         assert e.finish() == 0
 
 
+def check_overflowing_weights_refused(b, scale):
+    # A correct checksum over an output bias of INT32_MAX: the output sum overflowed (UBSan aborted
+    # the sanitized build, a release build wrapped). It is refused at load, and the engine keeps
+    # the network it had.
+    good = network_bytes()
+    out_bias_at = 64 + 2 * 128 + 2 * 160 * 128 + 4 * 32 + 32 * 256
+    image = bytearray(good)
+    image[out_bias_at:out_bias_at + 4] = struct.pack("<i", 2**31 - 1)
+    image[44:48] = struct.pack("<I", zlib.crc32(bytes(image[64:])) & 0xFFFFFFFF)
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "big.nnue")
+        with open(path, "wb") as f:
+            f.write(image)
+        e = Engine(b, scale)
+        e.send("eval")
+        e.send("isready")
+        assert e.wait_for(lambda l: l == "readyok", 30), "no readyok"
+        before = [l for l in e.seen if l.startswith("Network:")]
+        line = set_evalfile(e, path)
+        assert line.startswith("info string error: network '%s': the output sum can reach " % path), line
+        e.send("eval")
+        e.send("isready")
+        assert e.wait_for(lambda l: l == "readyok", 30), "no readyok"
+        after = [l for l in e.seen if l.startswith("Network:")]
+        assert len(before) == 1 and after == before * 2, (before, after)
+        assert e.finish() == 0
+
+
 def check_trailing_megabyte_counted(b, scale):
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "long.nnue")
@@ -147,6 +177,7 @@ def main():
         ("the success line shows the path printable", lambda: check_printable_success_line(a.binary, a.time_scale)),
         ("an error line for a long path keeps its cause", lambda: check_long_path_error_keeps_cause(a.binary, a.time_scale)),
         ("a path with two spaces or a tab is loaded as sent", lambda: check_spaces_kept(a.binary, a.time_scale)),
+        ("a network whose output sum can overflow is refused", lambda: check_overflowing_weights_refused(a.binary, a.time_scale)),
         ("a megabyte after the payload is counted", lambda: check_trailing_megabyte_counted(a.binary, a.time_scale)),
     ]
     return run_checks(checks)
