@@ -47,9 +47,9 @@ inline constexpr i64 MAX_DELAY_MS = 5000;  // no one delay is taken to be longer
 // increment does not cover it, the shortfall of the next moves is kept back from the clock.
 TimeBudget plan_time(const SearchLimits& limits, Color us, int move_overhead_ms, const ObservedDelays& seen = {});
 
-// The delays the engine has seen on the clock, kept from move to move (and game to game: a busy
-// machine stays busy) so that the overhead a budget reserves covers them. Two are visible from
-// inside: how late past its hard stop the engine's own bestmove was written (a process waiting for
+// The delays the engine has seen on the clock, kept from move to move within a game (a new game
+// starts from a quiet machine's defaults) so that the overhead a budget reserves covers them. Two
+// are visible from inside: how late past its hard stop the engine's own bestmove was written (a process waiting for
 // a core notices its deadline late), and how much more the caller's clock fell for a move than the
 // engine measured from reading `go` to writing `bestmove` (pipes, the caller, and the wait before
 // the engine read the line). Each move's delay is the sum of both; the watch keeps a peak that
