@@ -1,11 +1,11 @@
 #include "perft_stream.hpp"
 
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -121,8 +121,16 @@ PerftOutcome stream_divide(const Position& pos, int depth, const std::function<v
     }
   };
 
-  const int threads = std::max(1, settings.threads);
-  if (threads == 1) {
+  const std::function<bool()> halt = [&] { return stop.load(std::memory_order_relaxed); };
+  std::vector<std::thread> pool;
+  for (int t = 0; settings.threads > 1 && t < settings.threads; ++t) {
+    try {
+      pool.emplace_back(work, std::cref(halt));
+    } catch (const std::system_error&) {
+      break;  // no more threads to be had: count on those started, or on this one
+    }
+  }
+  if (pool.empty()) {
     // On this thread: a unit at a time, the stop polled inside it.
     for (std::size_t k = 0; k < units.size(); ++k) {
       if (cancelled()) return r;
@@ -135,9 +143,6 @@ PerftOutcome stream_divide(const Position& pos, int depth, const std::function<v
     }
     emit_ready();  // roots without units
   } else {
-    const std::function<bool()> halt = [&] { return stop.load(std::memory_order_relaxed); };
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(work, std::cref(halt));
     for (;;) {
       emit_ready();
       if (r.roots_done == roots.size()) break;
