@@ -2,7 +2,9 @@
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
+#include <algorithm>
 #include <csignal>
+#include <memory>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -68,7 +70,9 @@ int main(int argc, char** argv) {
       ("help,h", "print this help and exit")
       ("version", "print the version and exit")
       ("variant", po::value<std::string>()->default_value("ordo"), "game variant: ordo (classic) or ordox")
-      ("fen", po::value<std::string>(), "position as FEN (default: the start position)");
+      ("fen", po::value<std::string>(), "position as FEN (default: the start position)")
+      ("threads", po::value<int>()->default_value(1), "perft: counting threads (at most the hardware threads)")
+      ("hash", po::value<int>()->default_value(0), "perft: MB of perft hash (0: none, the default)");
   po::options_description hidden;
   hidden.add_options()("command", po::value<std::vector<std::string>>(), "command words");
   po::options_description all;
@@ -89,6 +93,7 @@ int main(int argc, char** argv) {
                  "Commands:\n"
                  "  (none)     read the UCI/UGI protocol on standard input (see docs/PROTOCOL.md)\n"
                  "  perft N    count the leaves of the move tree to depth N, split by root move\n"
+                 "             (--threads T counting threads, --hash MB a perft hash)\n"
                  "  moves      list the legal moves and the game status\n"
                  "  bench [D]  search the bench positions to depth D (default "
               << protocol::DEFAULT_BENCH_DEPTH
@@ -114,6 +119,8 @@ int main(int argc, char** argv) {
   }
 
   const auto words = vm.count("command") ? vm["command"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  if ((words.empty() || words[0] != "perft") && (!vm["threads"].defaulted() || !vm["hash"].defaulted()))
+    return fail("--threads and --hash apply to perft only (the protocol has the options Threads, Hash and PerftHash)");
   if (words.empty()) {
     std::signal(SIGPIPE, SIG_IGN);  // a closed output is seen as a failed write, not a crash
     protocol::Output out(std::cout);
@@ -128,8 +135,17 @@ int main(int argc, char** argv) {
     if (words.size() != 2) return fail("usage: ordo [--variant V] [--fen F] perft N");
     auto depth = parse_depth(words[1]);
     if (!depth) return fail("perft depth '" + words[1] + "' is not a number from 0 to 99");
-    // Each root move's count is printed (and flushed) as soon as it is known.
-    stream_divide(pos, *depth, [](const std::string& l) { std::cout << l << std::endl; }, [] { return !std::cout; });
+    const int threads = vm["threads"].as<int>(), hash_mb = vm["hash"].as<int>();
+    if (threads < Engine::THREADS.min || threads > Engine::THREADS.max)
+      return fail("--threads " + std::to_string(threads) + " is not a number from 1 to 256");
+    if (hash_mb < 0 || hash_mb > Engine::HASH_MB.max)
+      return fail("--hash " + std::to_string(hash_mb) + " is not a number from 0 to " + std::to_string(Engine::HASH_MB.max));
+    std::unique_ptr<PerftHash> hash;
+    if (hash_mb > 0 && !(hash = PerftHash::create(std::size_t(hash_mb))))
+      return fail("--hash " + std::to_string(hash_mb) + ": the perft hash could not be allocated");
+    // Each root move's count is printed (and flushed) as soon as it and those before it are known.
+    stream_divide(pos, *depth, [](const std::string& l) { std::cout << l << std::endl; }, [] { return !std::cout; },
+                  PerftSettings{std::min(threads, Engine::max_threads()), hash.get()});
     return finish_output();
   }
   if (words[0] == "moves") {

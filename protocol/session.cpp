@@ -1,6 +1,8 @@
 #include "session.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <memory>
 #include <sstream>
 
 #include "debug_reports.hpp"
@@ -31,6 +33,7 @@ const char* const HELP_TEXT =
     "  go [depth N] [nodes N] [movetime MS] [mate N] [wtime MS btime MS winc MS binc MS]\n"
     "     [movestogo N] [infinite] [ponder] [searchmoves <t> ...]   search; ends with bestmove\n"
     "  go perft N                     count the move tree to depth N, split by root move\n"
+    "                                 (on Threads threads; with PerftHash, a table of Hash MB)\n"
     "  stop | ponderhit               end the search / the opponent played the expected move\n"
     "  d | moves | eval | flip        board, legal moves, evaluation terms, colour-flip\n"
     "  query p1turn|gameover|result   UGI referee questions about the current position\n"
@@ -109,6 +112,8 @@ void Session::declare_options(Variant variant) {
       else out.info(loaded);
     });
   });
+  // go perft looks counts up in a table of Hash MB of its own, made for each go perft; read at each go.
+  options_.add(Option::check("PerftHash", false));
 }
 
 void Session::run(std::istream& in, bool interactive) {
@@ -215,8 +220,15 @@ void Session::cmd_go(const Words& w) {
   go.limits.received_ns = received_ns;
   if (go.perft_depth) {
     Output& out = out_;
-    worker_.submit([&out, pos = game_.current(), depth = *go.perft_depth](Engine&, const auto& cancelled) {
-      const PerftOutcome r = stream_divide(pos, depth, [&](const std::string& l) { out.line(l); }, cancelled);
+    // As many threads as the search would use; the hash only when asked for.
+    const int threads = std::min(int(options_["Threads"].number()), Engine::max_threads());
+    const std::size_t hash_mb = options_["PerftHash"].flag() ? std::size_t(options_["Hash"].number()) : 0;
+    worker_.submit([&out, pos = game_.current(), depth = *go.perft_depth, threads, hash_mb](Engine&, const auto& cancelled) {
+      std::unique_ptr<PerftHash> hash;
+      if (hash_mb > 0 && !(hash = PerftHash::create(hash_mb)))
+        out.error("perft hash of " + std::to_string(hash_mb) + " MB could not be allocated; counting without it");
+      const PerftOutcome r = stream_divide(pos, depth, [&](const std::string& l) { out.line(l); }, cancelled,
+                                           PerftSettings{threads, hash.get()});
       if (!r.completed)
         out.info("perft stopped after " + std::to_string(r.roots_done) + " of " + std::to_string(r.roots_total) +
                  " root moves (" + std::to_string(r.nodes) + " nodes counted)");

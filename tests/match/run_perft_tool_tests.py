@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Tests of scripts/perft_check and scripts/perft_diff against the engine and a stand-in with a
-planted rule change (engines/planted_perft.py).
+planted rule change (engines/planted_perft.py) or one that never answers `go perft`
+(engines/lying_perft.py --mode no_perft).
 
-    run_perft_tool_tests.py --ordo BIN --scenario check_pass|check_fail|diff_planted|diff_equal
+    run_perft_tool_tests.py --ordo BIN --scenario check_pass|check_fail|diff_planted|diff_equal|
+                                                  check_early_stop|check_keep_going
 """
 import argparse
 import os
@@ -10,12 +12,14 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 CHECK = os.path.join(ROOT, "scripts", "perft_check")
 DIFF = os.path.join(ROOT, "scripts", "perft_diff")
 PLANTED = os.path.join(HERE, "engines", "planted_perft.py")
+LYING = os.path.join(HERE, "engines", "lying_perft.py")
 START = "2BB2BB2/BBBBBBBBBB/BB2BB2BB/10/10/WW2WW2WW/WWWWWWWWWW/2WW2WW2 w 0 1"
 
 
@@ -79,6 +83,33 @@ def main():
                               "--depth", "2"])
         if code != 0 or "no difference at depth 2" not in out:
             fail("two copies of one engine differ? exit %d\n%s%s" % (code, out, err))
+    elif s in ("check_early_stop", "check_keep_going"):
+        # Eight depths, none answered: perft_check stops after the third silence (3 timeouts), or
+        # with --keep-going waits out all eight.
+        timeout = 1.0
+        with tempfile.NamedTemporaryFile("w", suffix=".epd", delete=False) as f:
+            for _ in range(4):
+                f.write("%s ;D1 56 ;D2 3136\n" % START)
+            path = f.name
+        engine = "%s %s --inner %s --mode no_perft" % (sys.executable, LYING, args.ordo)
+        extra = ["--keep-going"] if s == "check_keep_going" else []
+        t0 = time.monotonic()
+        try:
+            code, out, err = run([CHECK, "--engine", engine, "--timeout", "%g" % timeout] + extra + [path])
+        finally:
+            os.unlink(path)
+        seconds = time.monotonic() - t0
+        silences = len(re.findall(r"silent for 1 s after 'go perft \d'", err))
+        if s == "check_early_stop":
+            ok = (code == 2 and silences == 3 and "3 depths checked on 4 positions: 0 passed, 0 failed, "
+                  "3 not answered (engine errors), 5 left unchecked" in out
+                  and re.search(r"^perft_check: stopped after 3 engine failures of the same kind in a row "
+                                r"\(silent\); 5 depths left unchecked \(--keep-going checks them all\)$", err, re.M)
+                  and seconds < 8 * timeout + 20)
+        else:
+            ok = code == 2 and silences == 8 and "8 depths checked on 4 positions: 0 passed, 0 failed, 8 not answered" in out
+        if not ok:
+            fail("%s: exit %d after %.1f s, %d silences\n%s%s" % (s, code, seconds, silences, out, err))
     else:
         fail("unknown scenario " + s)
     print("PASS " + s)

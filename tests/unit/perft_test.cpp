@@ -146,6 +146,11 @@ TEST_CASE("perft is unchanged under mirror and colour flip") {
   }
 }
 
+TEST_CASE("deep start-position files: their cheap depths") {
+  check_epd("perft_start_ordo.epd", Variant::Classic, 4, 1);
+  check_epd("perft_start_ordox.epd", Variant::OrdoX, 2, 1);
+}
+
 TEST_CASE("EPD suite classic: depths 1 and 2 of every line") {
   check_epd("perft_ordo.epd", Variant::Classic, 2, 40);
 }
