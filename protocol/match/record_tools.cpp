@@ -1,13 +1,14 @@
 #include "record_tools.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 #include <map>
 
 #include "game_replay.hpp"
 #include "notation.hpp"
+#include "output_file.hpp"
 #include "results.hpp"
+#include "run_files.hpp"
 #include "tournament.hpp"
 
 namespace ordo::match {
@@ -86,6 +87,14 @@ int run_merge(const std::vector<std::string>& files, const MatchConfig& config) 
     records::GameRecord record;
     std::string where;
   };
+  // The outputs are checked, and never one of the inputs, before anything is read: a merge into
+  // one of its own inputs is refused (the input would be lost if the merge went wrong).
+  std::vector<files::NamedOutput> inputs;
+  for (const auto& file : files) inputs.push_back({"-merge", file});
+  if (const auto refused = refuse_run_files({{"-pgnout", config.pgnout}, {"-json", config.json}}, inputs)) {
+    std::cerr << "error: " << *refused << "\n";
+    return kExitUsage;
+  }
   std::map<long long, Found> by_number;
   long long skipped_unfinished = 0;
   for (const auto& file : files) {
@@ -148,11 +157,11 @@ int run_merge(const std::vector<std::string>& files, const MatchConfig& config) 
     games.push_back(*fin);
   }
   if (!config.pgnout.empty()) {
-    std::ofstream out(config.pgnout, std::ios::trunc);
-    for (const auto& [n, found] : by_number) out << records::write_record(found.record);
-    out.flush();
-    if (!out) {
-      std::cerr << "error: cannot write '" << config.pgnout << "'\n";
+    std::string merged;
+    for (const auto& [n, found] : by_number) merged += records::write_record(found.record);
+    std::string error;
+    if (!files::replace_file(config.pgnout, merged, &error)) {
+      std::cerr << "error: -pgnout: " << error << "\n";
       return kExitUsage;
     }
   }
@@ -180,11 +189,9 @@ int run_merge(const std::vector<std::string>& files, const MatchConfig& config) 
   context.planned_games.reset();
   std::cout << "\n" << text_report(games, context);
   if (!config.json.empty()) {
-    std::ofstream json(config.json, std::ios::trunc);
-    json << json_report(games, context, complete, "");
-    json.flush();
-    if (!json) {
-      std::cerr << "error: cannot write '" << config.json << "'\n";
+    std::string error;
+    if (!files::replace_file(config.json, json_report(games, context, complete, ""), &error)) {
+      std::cerr << "error: -json: " << error << "\n";
       return kExitUsage;
     }
   }

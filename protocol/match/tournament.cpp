@@ -17,7 +17,9 @@
 #include "notation.hpp"
 #include "openings.hpp"
 #include "results.hpp"
+#include "output_file.hpp"
 #include "resume.hpp"
+#include "run_files.hpp"
 #include "schedule.hpp"
 
 namespace ordo::match {
@@ -46,6 +48,11 @@ class Tournament {
 
   int run() {
     std::string error;
+    // Every output is checked, and no two files are one, before anything is read or played.
+    if (const auto refused = refuse_run_files({{"-pgnout", config_.pgnout}, {"-json", config_.json},
+                                               {"-live", config_.live}, {"-log", config_.log}},
+                                              {{"-openings file", config_.openings.file}}))
+      return fatal(*refused, kExitUsage);
     // Openings.
     if (config_.openings.file.empty()) {
       book_ = std::make_unique<OpeningBook>(config_.variant);
@@ -83,7 +90,7 @@ class Tournament {
     }
     if (!config_.log.empty()) {
       log_.open(config_.log, std::ios::app);
-      if (!log_) return fatal("cannot open log file '" + config_.log + "'", kExitUsage);
+      if (!log_) return fatal("-log: cannot open '" + config_.log + "' for appending", kExitUsage);
     }
 
     // Check every engine starts once before any game, so a typo fails at once.
@@ -108,11 +115,8 @@ class Tournament {
     if (!stop_reason_.empty()) std::cout << "Stopped: " << stop_reason_ << "\n";
     bool json_failed = false;
     if (!config_.json.empty()) {
-      std::ofstream json(config_.json, std::ios::trunc);
-      json << json_report(finished_, context_, complete, stop_reason_);
-      json.flush();
-      json_failed = !json;
-      if (json_failed) std::cerr << "error: cannot write '" << config_.json << "'\n";
+      json_failed = !files::replace_file(config_.json, json_report(finished_, context_, complete, stop_reason_), &error);
+      if (json_failed) std::cerr << "error: -json: " << error << "\n";
     }
     if (g_interrupted) {
       std::cout << "Interrupted: " << finished_.size() << " of " << todo_.size()
@@ -139,6 +143,12 @@ class Tournament {
       std::lock_guard lock(log_mutex_);
       log_ << stamp << line << '\n';
       log_.flush();
+      // A failed write (a full disk) warns once; the tournament goes on without its log.
+      if (!log_ && !log_warned_) {
+        log_warned_ = true;
+        std::cerr << "warning: cannot write the log file '" << config_.log
+                  << "'; the tournament goes on without it" << std::endl;
+      }
     };
   }
 
@@ -260,6 +270,7 @@ class Tournament {
   std::unique_ptr<LiveFeed> live_;  // -live FILE
   std::ofstream log_;
   std::mutex log_mutex_;
+  bool log_warned_ = false;  // under log_mutex_
   std::chrono::steady_clock::time_point log_start_ = std::chrono::steady_clock::now();
   std::mutex mutex_;
   std::string stop_reason_;
