@@ -35,7 +35,7 @@ std::optional<std::string> settings_mismatch(const records::GameRecord& existing
 // the rules core (finished_from_record): one that does not replay, or a game with two finished
 // records, is an error too.
 std::optional<std::vector<FinishedGame>> finished_in_records(const MatchConfig& config,
-                                                             const std::vector<ScheduledGame>& todo,
+                                                             const Schedule& todo,
                                                              const OpeningBook& book,
                                                              const std::vector<std::string>& names,
                                                              std::vector<std::string>* warnings, std::string* error);
@@ -44,7 +44,7 @@ std::optional<std::vector<FinishedGame>> finished_in_records(const MatchConfig& 
 // record of a game of `todo` (by its GameNumber), one error line saying so and naming -resume and
 // another file as the ways out (appending would number the same games twice); nullopt when it
 // holds none (or does not exist).
-std::optional<std::string> records_overlap(const MatchConfig& config, const std::vector<ScheduledGame>& todo,
+std::optional<std::string> records_overlap(const MatchConfig& config, const Schedule& todo,
                                            const OpeningBook& book);
 
 }  // namespace ordo::match

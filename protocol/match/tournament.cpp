@@ -61,27 +61,24 @@ class Tournament {
       if (!book) return fatal(error, kExitUsage);
       book_ = std::make_unique<OpeningBook>(std::move(*book));
     }
-    auto all = make_schedule(config_);
-    todo_ = shard_of(all, config_.shard_index, config_.shard_count);
-    context_.planned_games = static_cast<long long>(todo_.size());
+    schedule_ = std::make_unique<Schedule>(config_);
+    cursor_ = std::make_unique<Schedule::Cursor>(schedule_->cursor());
+    context_.planned_games = schedule_->size();
 
     // Resume: the finished games already in the records are counted, not replayed.
     if (config_.resume) {
       std::vector<std::string> skipped;
-      auto found = finished_in_records(config_, todo_, *book_, names_, &skipped, &error);
+      auto found = finished_in_records(config_, *schedule_, *book_, names_, &skipped, &error);
       for (const auto& s : skipped) std::cerr << "warning: skipped a record: " << s << "\n";
       if (!found) return fatal(error, kExitUsage);
       finished_ = std::move(*found);
       for (const auto& f : finished_) done_numbers_.insert(f.score.number);
-      std::cout << "Resuming: " << finished_.size() << " of " << todo_.size() << " games already in "
+      std::cout << "Resuming: " << finished_.size() << " of " << schedule_->size() << " games already in "
                 << config_.pgnout << "\n";
     }
     if (!config_.resume && !config_.pgnout.empty())
-      if (const auto overlap = records_overlap(config_, todo_, *book_)) return fatal(*overlap, kExitUsage);
-    std::vector<ScheduledGame> remaining;
-    for (const auto& g : todo_)
-      if (!done_numbers_.count(g.number)) remaining.push_back(g);
-    queue_ = std::move(remaining);
+      if (const auto overlap = records_overlap(config_, *schedule_, *book_)) return fatal(*overlap, kExitUsage);
+    const long long remaining = schedule_->size() - static_cast<long long>(finished_.size());
 
     if (!config_.pgnout.empty()) {
       std::string note;
@@ -101,12 +98,12 @@ class Tournament {
     if (sprt_decided()) stop_reason_ = "SPRT decision reached in the records";
     if (!config_.live.empty()) start_live_feed();
 
-    const int workers = std::max(1, std::min<int>(config_.concurrency, static_cast<int>(queue_.size())));
+    const int workers = static_cast<int>(std::max(1LL, std::min<long long>(config_.concurrency, remaining)));
     std::vector<std::thread> threads;
     for (int w = 0; w < workers && stop_reason_.empty(); ++w) threads.emplace_back([this, w] { worker(w); });
     for (auto& t : threads) t.join();
 
-    const bool complete = finished_.size() == todo_.size() && !records_failed_;
+    const bool complete = static_cast<long long>(finished_.size()) == schedule_->size() && !records_failed_;
     if (g_interrupted) stop_reason_ = "interrupted";
     if (live_)
       live_->tournament_over(g_interrupted ? "interrupted" : stop_reason_.empty() ? "finished" : "stopped",
@@ -119,7 +116,7 @@ class Tournament {
       if (json_failed) std::cerr << "error: -json: " << error << "\n";
     }
     if (g_interrupted) {
-      std::cout << "Interrupted: " << finished_.size() << " of " << todo_.size()
+      std::cout << "Interrupted: " << finished_.size() << " of " << schedule_->size()
                 << " games are in the records; continue with -resume.\n";
       return kExitInterrupted;
     }
@@ -157,7 +154,7 @@ class Tournament {
     setup.event = config_.event;
     setup.variant = std::string(variant_name(config_.variant));
     setup.time_control = context_.time_control;
-    setup.planned_games = static_cast<long long>(todo_.size());
+    setup.planned_games = schedule_->size();
     setup.concurrency = config_.concurrency;
     setup.names = names_;
     live_ = std::make_unique<LiveFeed>(config_.live, std::move(setup), std::cerr);
@@ -172,8 +169,11 @@ class Tournament {
 
   std::optional<ScheduledGame> next_game() {
     std::lock_guard lock(mutex_);
-    if (g_interrupted || !stop_reason_.empty() || next_ >= queue_.size()) return std::nullopt;
-    return queue_[next_++];
+    if (g_interrupted || !stop_reason_.empty()) return std::nullopt;
+    // The schedule is walked lazily; a game already in the records (-resume) is skipped.
+    while (auto game = cursor_->next())
+      if (!done_numbers_.count(game->number)) return game;
+    return std::nullopt;
   }
 
   // Whether the SPRT stops this run. A shard never stops on its own games: the SPRT is decided on
@@ -240,10 +240,10 @@ class Tournament {
                 << names_[static_cast<std::size_t>(game.black)] << "): " << played.record.result << " {"
                 << game::termination_name(played.termination)
                 << (played.detail.empty() ? "" : ": " + played.detail) << "}  [" << finished_.size() << "/"
-                << todo_.size() << "]  " << running_score(finished_, a, b, names_) << std::endl;
+                << schedule_->size() << "]  " << running_score(finished_, a, b, names_) << std::endl;
     }
     if (config_.rating_interval > 0 && finished_.size() % static_cast<std::size_t>(config_.rating_interval) == 0 &&
-        finished_.size() < todo_.size())
+        static_cast<long long>(finished_.size()) < schedule_->size())
       std::cout << text_report(finished_, context_) << std::flush;
 
     if (game::is_forfeit(played.termination) &&
@@ -261,9 +261,8 @@ class Tournament {
   std::vector<std::string> names_;
   ReportContext context_;
   std::unique_ptr<OpeningBook> book_;
-  std::vector<ScheduledGame> todo_;   // this run's (shard's) whole schedule
-  std::vector<ScheduledGame> queue_;  // what is left to play
-  std::size_t next_ = 0;
+  std::unique_ptr<Schedule> schedule_;        // this run's (shard's) games
+  std::unique_ptr<Schedule::Cursor> cursor_;  // the next of them to play, under mutex_
   std::set<long long> done_numbers_;
   std::vector<FinishedGame> finished_;
   DurableAppender records_;

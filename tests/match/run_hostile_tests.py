@@ -139,10 +139,41 @@ def records_full_disk(ctx):
     check(load(js)["complete"] is False, "the JSON claims a complete tournament")
 
 
+def huge_schedule(ctx):
+    """-rounds 10000000 -games 1000 (both in range): ten billion games are planned, the first ones
+    are played at once (the schedule is not listed up front), and an interrupt stops the run."""
+    args = quick(ctx, ["-maxmoves", "10"], rounds=10000000)
+    args[args.index("-games") + 1] = "1000"
+    p = subprocess.Popen([ctx.match] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines, deadline = [], time.monotonic() + 60 * ctx.scale
+
+    def read():
+        for line in p.stdout:
+            lines.append(line)
+
+    t = threading.Thread(target=read)
+    t.start()
+    while time.monotonic() < deadline and p.poll() is None and not any("Finished game 2 " in l for l in lines):
+        time.sleep(0.02)
+    if p.poll() is None:
+        p.send_signal(signal.SIGINT)
+    try:
+        p.wait(timeout=60 * ctx.scale)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    t.join()
+    err = p.stderr.read()
+    out = "".join(lines)
+    check(p.returncode == 130, "exit %s, expected 130 (interrupted)\n%s%s" % (p.returncode, out[-2000:], err))
+    check("[2/10000000000]" in out and "of 10000000000 games are in the records" in out,
+          "the ten billion games were not planned or played:\n" + out[-2000:])
+
+
 def scenario(ctx, name):
     table = {
         "live_fifo": live_fifo, "one_file": one_file, "merge_full_disk": merge_full_disk,
-        "records_full_disk": records_full_disk,
+        "records_full_disk": records_full_disk, "huge_schedule": huge_schedule,
     }
     if name not in table:
         raise Failure("unknown scenario " + name)
