@@ -257,7 +257,7 @@ void LiveFeed::writer_loop() {
     dirty_ = false;
     lock.unlock();
     std::string error;
-    const bool ok = files::replace_file(path_, text, &error);
+    const bool ok = files::replace_file(path_, text, &error, files::Sync::Atomic);
     lock.lock();
     written_sequence_ = sequence;
     failing_ = !ok;

@@ -1,6 +1,7 @@
 // The live feed of a running tournament (-live FILE): after every move and at every game's start
 // and end, FILE is replaced atomically (ordo::files::replace_file: a temporary file in the same
-// folder, synced, then renamed; never over a device, FIFO or link) by a small
+// folder, then renamed, unsynced (files::Sync::Atomic: it is rewritten after every move); never
+// over a device, FIFO or link) by a small
 // JSON document: the tournament, the standings so far, one entry per running game and the last
 // finished games (docs/MATCH.md, "Watching live"). A reader never sees a half-written document.
 //

@@ -15,13 +15,10 @@ namespace ordo::match {
 
 namespace {
 
-// A record's GameNumber, 0 when it has none or not a positive number.
+// A record's GameNumber, 0 when it has none or not a positive number (records::number_tag).
 long long game_number_of(const records::GameRecord& r) {
-  const auto text = r.tag("GameNumber");
-  if (!text || text->empty() || text->size() > 18) return 0;
-  for (const char c : *text)
-    if (c < '0' || c > '9') return 0;
-  return std::stoll(*text);
+  const auto n = records::number_tag(r, "GameNumber");
+  return n && *n > 0 ? *n : 0;
 }
 
 // Where a record was read: "FILE record K".
@@ -47,6 +44,11 @@ int run_replay(const std::vector<std::string>& files) {
     for (std::size_t i = 0; i < recs->size(); ++i) {
       const auto& r = (*recs)[i];
       auto report = records::replay_record(r);
+      // A GameNumber that is there must be a positive integer: "12abc" is not game 12.
+      if (const auto text = r.tag("GameNumber"); text && game_number_of(r) == 0) {
+        report.ok = false;
+        report.problems.insert(report.problems.begin(), "GameNumber '" + *text + "' is not a positive integer");
+      }
       // A game number seen before is a doubled game, whatever the records hold.
       if (const long long n = game_number_of(r); n > 0) {
         const auto [it, first] = seen.emplace(n, where(file, i));

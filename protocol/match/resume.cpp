@@ -1,7 +1,7 @@
 #include "resume.hpp"
 
 #include <algorithm>
-#include <charconv>
+#include <cerrno>
 #include <iterator>
 #include <map>
 #include <set>
@@ -20,12 +20,8 @@ bool is_per_game(const std::string& tag) {
 std::string quoted(const std::string& value) { return "'" + value + "'"; }
 
 std::optional<long long> game_number(const records::GameRecord& record) {
-  const auto text = record.tag("GameNumber");
-  if (!text) return std::nullopt;
-  long long n = 0;
-  const char* end = text->data() + text->size();
-  const auto [ptr, ec] = std::from_chars(text->data(), end, n);
-  if (ec != std::errc() || ptr != end || n <= 0) return std::nullopt;
+  const auto n = records::number_tag(record, "GameNumber");
+  if (!n || *n <= 0) return std::nullopt;
   return n;
 }
 
@@ -59,7 +55,7 @@ std::optional<std::string> records_overlap(const MatchConfig& config, const Sche
   if (::stat(config.pgnout.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
   std::string read_error;
   auto records = records::read_record_file(config.pgnout, &read_error);
-  if (!records) return std::nullopt;  // cannot be read: opening it for appending reports that
+  if (!records) return "-pgnout: " + read_error;  // e.g. over the 1 GiB cap: not appended to blindly
   long long ours = 0, first = 0, first_ours = 0;
   std::optional<std::string> foreign;  // why the first overlapping record is of another command
   for (const auto& record : *records) {
@@ -90,8 +86,13 @@ std::optional<std::vector<FinishedGame>> finished_in_records(const MatchConfig& 
                                                              std::vector<std::string>* warnings, std::string* error) {
   std::string read_error;
   std::vector<std::string> skipped;
+  struct stat st {};
+  if (::stat(config.pgnout.c_str(), &st) != 0 && errno == ENOENT) return std::vector<FinishedGame>{};  // no file yet
   auto records = records::read_record_file(config.pgnout, &read_error, &skipped);
-  if (!records) return std::vector<FinishedGame>{};  // no file yet: nothing to resume
+  if (!records) {
+    if (error) *error = "-pgnout: " + read_error + ": not resuming";
+    return std::nullopt;
+  }
   if (warnings) warnings->insert(warnings->end(), skipped.begin(), skipped.end());
 
   std::set<long long> done;

@@ -27,7 +27,8 @@ inline constexpr const char* kPerGameTags[] = {"Site", "Date", "Result", "Termin
 std::optional<std::string> settings_mismatch(const records::GameRecord& existing, const records::GameRecord& expected,
                                              int maxmoves);
 
-// The finished games of `todo` in the records file config.pgnout (none when there is no file),
+// The finished games of `todo` in the records file config.pgnout (none when there is no file; a
+// file that cannot be read is an error),
 // each counted once. A record of a game of `todo` that settings_mismatch finds written by another
 // command is an error: nullopt with *error (one line). Unreadable records are described in
 // *warnings; unfinished records, records without a valid GameNumber and games outside `todo`
@@ -42,8 +43,9 @@ std::optional<std::vector<FinishedGame>> finished_in_records(const MatchConfig& 
 
 // Before a run without -resume: when the records file config.pgnout is a regular file that holds a
 // record of a game of `todo` (by its GameNumber), one error line saying so and naming -resume and
-// another file as the ways out (appending would number the same games twice); nullopt when it
-// holds none (or does not exist).
+// another file as the ways out (appending would number the same games twice); also one line when
+// it exists and cannot be read (records::read_record_file: over the cap, no permission); nullopt
+// when it holds none (or does not exist).
 std::optional<std::string> records_overlap(const MatchConfig& config, const Schedule& todo,
                                            const OpeningBook& book);
 

@@ -17,8 +17,7 @@ namespace ordo::match {
 std::optional<std::string> refuse_run_files(const std::vector<files::NamedOutput>& outputs,
                                             const std::vector<files::NamedOutput>& inputs);
 
-// The caps on the files a user names that the runner reads whole.
-inline constexpr std::size_t kMaxRecordsBytes = std::size_t{1} << 30;   // -pgnout (resume), -replay, -merge
-inline constexpr std::size_t kMaxOpeningsBytes = std::size_t{256} << 20;  // -openings
+// The cap on the openings file, read whole (records files: records::kMaxRecordFileBytes, 1 GiB).
+inline constexpr std::size_t kMaxOpeningsBytes = std::size_t{256} << 20;
 
 }  // namespace ordo::match

@@ -182,4 +182,15 @@ TEST_CASE("hostile: two outputs naming one file are found however the path is sp
   CHECK_FALSE(same_output({{"-pgnout", ""}, {"-json", ""}}));
 }
 
+TEST_CASE("replace_file without syncing still replaces whole and refuses a FIFO") {
+  TempFolder dir;
+  std::string error;
+  write(dir / "live.json", "old");
+  REQUIRE(replace_file(dir / "live.json", "new", &error, Sync::Atomic));
+  CHECK(slurp(dir / "live.json") == "new");
+  REQUIRE(::mkfifo((dir / "fifo").c_str(), 0600) == 0);
+  CHECK_FALSE(replace_file(dir / "fifo", "{}", &error, Sync::Atomic));
+  CHECK(std::system(("test $(ls -A '" + dir.path + "' | wc -l) -eq 2").c_str()) == 0);
+}
+
 }  // TEST_SUITE

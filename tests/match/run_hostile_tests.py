@@ -144,7 +144,14 @@ def huge_schedule(ctx):
     are played at once (the schedule is not listed up front), and an interrupt stops the run."""
     args = quick(ctx, ["-maxmoves", "10"], rounds=10000000)
     args[args.index("-games") + 1] = "1000"
-    p = subprocess.Popen([ctx.match] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    def cap_memory():
+        # A schedule listed up front fails here at once instead of filling a shared machine's
+        # memory (not under the sanitizers, which reserve terabytes of address space).
+        if ctx.scale == 1:
+            resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+
+    p = subprocess.Popen([ctx.match] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=cap_memory)
     lines, deadline = [], time.monotonic() + 60 * ctx.scale
 
     def read():
@@ -170,10 +177,39 @@ def huge_schedule(ctx):
           "the ten billion games were not planned or played:\n" + out[-2000:])
 
 
+def bom(ctx):
+    """A byte order mark (an editor's "UTF-8 with BOM") at the start of a records or openings file
+    is skipped: the first record and the first opening are read; a GameNumber "2abc" is refused."""
+    pgn = ctx.path("g.pgn")
+    code, out, err = ctx.run(quick(ctx, ["-pgnout", pgn]))
+    check(code == 0, "run failed\n" + out + err)
+    text = open(pgn, "rb").read()
+    marked = ctx.path("bom.pgn")
+    with open(marked, "wb") as f:
+        f.write(b"\xef\xbb\xbf" + text)
+    code, out, err = ctx.run(["-replay", marked])
+    check(code == 0 and "2 good, 0 bad, 0 unreadable" in out, "-replay of a file with a BOM:\n" + out + err)
+    code, out, err = ctx.run(["-merge", marked])
+    check(code == 0 and "Merged 2 games" in out, "-merge of a file with a BOM:\n" + out + err)
+    book = ctx.path("book.epd")
+    with open(OPENINGS, "rb") as src, open(book, "wb") as dst:
+        dst.write(b"\xef\xbb\xbf" + src.read())
+    code, out, err = ctx.run(quick(ctx, ["-openings", "file=" + book]))
+    check(code == 0, "openings with a BOM:\n" + out + err)
+    junk = ctx.path("junk.pgn")
+    with open(junk, "wb") as f:
+        f.write(text.replace(b'[GameNumber "2"]', b'[GameNumber "2abc"]'))
+    code, out, err = ctx.run(["-replay", junk])
+    check(code == 1 and "GameNumber '2abc' is not a positive integer" in out, "-replay of GameNumber 2abc:\n" + out)
+    code, out, err = ctx.run(["-merge", junk])
+    check(code == 2 and "without a valid GameNumber" in err, "-merge of GameNumber 2abc:\n" + out + err)
+
+
 def scenario(ctx, name):
     table = {
         "live_fifo": live_fifo, "one_file": one_file, "merge_full_disk": merge_full_disk,
         "records_full_disk": records_full_disk, "huge_schedule": huge_schedule,
+        "bom": bom,
     }
     if name not in table:
         raise Failure("unknown scenario " + name)
