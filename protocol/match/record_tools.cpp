@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iostream>
 #include <map>
+#include <set>
 
 #include "game_replay.hpp"
 #include "notation.hpp"
@@ -23,6 +24,58 @@ long long game_number_of(const records::GameRecord& r) {
 
 // Where a record was read: "FILE record K".
 std::string where(const std::string& file, std::size_t index) { return file + " record " + std::to_string(index + 1); }
+
+// What identifies a tournament in its records (docs/GAME_RECORDS.md): the Event and Variant tags,
+// each engine's time control (TimeControl: "A", or "A / B" for White's and Black's), and engines
+// shared with the files before. Shards of one tournament agree on all of them.
+class TournamentIdentity {
+ public:
+  // Why the record (of `file`) is of another tournament than the records seen so far, or nullopt.
+  std::optional<std::string> differs(const records::GameRecord& r, const std::string& file) {
+    const std::string event = r.tag("Event").value_or(""), variant = r.tag("Variant").value_or("");
+    std::string tc[2] = {r.tag("TimeControl").value_or(""), ""};
+    if (const auto slash = tc[0].find(" / "); slash != std::string::npos) tc[1] = tc[0].substr(slash + 3), tc[0].resize(slash);
+    else tc[1] = tc[0];
+    const std::string names[2] = {r.tag("White").value_or("?"), r.tag("Black").value_or("?")};
+    if (first_file_.empty()) first_file_ = file, event_ = event, variant_ = variant;
+    const auto there = [&](const std::string& what, const std::string& here, const std::string& before) {
+      return what + " '" + here + "' here, '" + before + "' in " + first_file_;
+    };
+    if (event != event_) return there("Event", event, event_);
+    if (variant != variant_) return there("Variant", variant, variant_);
+    for (int side = 0; side < 2; ++side) {
+      const auto [it, added] = tc_of_.emplace(names[side], tc[side]);
+      if (!added && it->second != tc[side]) return there("the time control of " + names[side], tc[side], it->second);
+      if (file != first_file_ && earlier_.count(names[side])) shares_ = true;
+      if (file == current_) here_.insert(names[side]);
+    }
+    return std::nullopt;
+  }
+  // Called before the records of each file: the engines of the file before become earlier ones.
+  void start_file(const std::string& file) {
+    earlier_.insert(here_.begin(), here_.end());
+    here_.clear();
+    current_ = file;
+    shares_ = false;
+  }
+  // After a file's records: why it is of another tournament by its engines (it shares none with
+  // the files before it), or nullopt.
+  std::optional<std::string> engines_differ() const {
+    if (earlier_.empty() || here_.empty() || shares_) return std::nullopt;
+    return "engines " + list(here_) + " here, none of " + list(earlier_) + " of the files before";
+  }
+
+ private:
+  static std::string list(const std::set<std::string>& names) {
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "'" : ", '") + n + "'";
+    return out;
+  }
+  std::string first_file_, event_, variant_, current_;
+  std::map<std::string, std::string> tc_of_;
+  std::set<std::string> earlier_, here_;
+  bool shares_ = false;
+};
 
 }  // namespace
 
@@ -99,6 +152,11 @@ int run_merge(const std::vector<std::string>& files, const MatchConfig& config) 
   }
   std::map<long long, Found> by_number;
   long long skipped_unfinished = 0;
+  TournamentIdentity identity;
+  const auto foreign = [&](const std::string& at, const std::string& why) {
+    std::cerr << "error: " << at << " is of another tournament (" << why << "): not merging\n";
+    return kExitUsage;
+  };
   for (const auto& file : files) {
     std::string error;
     std::vector<std::string> skipped;
@@ -108,8 +166,10 @@ int run_merge(const std::vector<std::string>& files, const MatchConfig& config) 
       return kExitUsage;
     }
     for (const auto& s : skipped) std::cerr << "warning: skipped a record: " << s << "\n";
+    identity.start_file(file);
     for (std::size_t i = 0; i < recs->size(); ++i) {
       const auto& r = (*recs)[i];
+      if (const auto why = identity.differs(r, file)) return foreign(where(file, i), *why);
       const long long n = game_number_of(r);
       if (n <= 0) {
         std::cerr << "error: " << where(file, i) << ": a record without a valid GameNumber tag\n";
@@ -136,6 +196,7 @@ int run_merge(const std::vector<std::string>& files, const MatchConfig& config) 
       std::cerr << "warning: game " << n << " is doubled (" << it->second.where << " and " << where(file, i)
                 << ", the same game): counted once\n";
     }
+    if (const auto why = identity.engines_differ()) return foreign(file, *why);
   }
   if (by_number.empty()) {
     std::cerr << "error: no finished game in the records\n";

@@ -205,11 +205,37 @@ def bom(ctx):
     check(code == 2 and "without a valid GameNumber" in err, "-merge of GameNumber 2abc:\n" + out + err)
 
 
+def merge_foreign(ctx):
+    """-merge refuses records of another tournament than the first file's, in one line naming the
+    file and the first difference: another variant, engines, time control or event."""
+    def shard(name, index, extra=(), names=("a", "b"), variant="ordo"):
+        pgn = ctx.path(name)
+        code, out, err = ctx.run(quick(ctx, ["-shard", "%d/2" % index, "-pgnout", pgn] + list(extra), rounds=2,
+                                       names=names, variant=variant))
+        check(code == 0, "%s failed\n%s%s" % (name, out, err))
+        return pgn
+    first, second = shard("s1.pgn", 1), shard("s2.pgn", 2)
+    code, out, err = ctx.run(["-merge", first, second])
+    check(code == 0 and "Merged 4 games" in out, "the two shards of one tournament do not merge:\n" + out + err)
+    others = [(shard("x.pgn", 2, names=("x", "y"), variant="ordox"), "Variant 'ordox' here, 'ordo' in"),
+              (shard("xy.pgn", 2, names=("x", "y")), "engines 'x', 'y' here, none of 'a', 'b'"),
+              (shard("tc.pgn", 2, ["-each", "depth=2"]), "the time control of "),
+              (shard("ev.pgn", 2, ["-event", "other"]), "Event 'other' here, 'ordo-match' in")]
+    for other, why in others:
+        js = ctx.path("m.json")
+        code, out, err = ctx.run(["-merge", first, other, "-json", js])
+        lines = err.strip().splitlines()
+        check(code == 2 and len(lines) == 1 and os.path.basename(other) in lines[0] and why in lines[0]
+              and "another tournament" in lines[0], "-merge %s %s: exit %d, expected one line naming %r\n%s%s"
+              % (first, other, code, why, out, err))
+        check(not os.path.exists(js) and "Games finished" not in out, "a report was made:\n" + out)
+
+
 def scenario(ctx, name):
     table = {
         "live_fifo": live_fifo, "one_file": one_file, "merge_full_disk": merge_full_disk,
         "records_full_disk": records_full_disk, "huge_schedule": huge_schedule,
-        "bom": bom,
+        "bom": bom, "merge_foreign": merge_foreign,
     }
     if name not in table:
         raise Failure("unknown scenario " + name)
