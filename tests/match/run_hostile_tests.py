@@ -5,8 +5,8 @@ another tournament under -merge, records starting with a byte order mark, number
 
     run_hostile_tests.py --match BIN --ordo BIN --scenario NAME [--time-scale K]
 
-Scenarios: live_fifo, one_file, merge_full_disk, records_full_disk, huge_schedule, merge_foreign,
-bom, strict_numbers.
+Scenarios: live_fifo, one_file, merge_full_disk, records_full_disk, log_full_disk, huge_schedule,
+merge_foreign, bom.
 """
 import argparse
 import json
@@ -139,6 +139,22 @@ def records_full_disk(ctx):
     check(load(js)["complete"] is False, "the JSON claims a complete tournament")
 
 
+def log_full_disk(ctx):
+    """A -log that cannot be written any more (a full disk) warns once; the tournament goes on and
+    ends as without the log."""
+    code, expected, err = ctx.run(quick(ctx, ["-quiet"], rounds=2))
+    check(code == 0, "run failed\n" + expected + err)
+    log = ctx.path("g.log")
+    with open(log, "w") as f:
+        f.write("x" * 6000 + "\n")
+    code, out, err = run_limited(ctx, quick(ctx, ["-quiet", "-log", log], rounds=2), 6200)
+    lines = err.strip().splitlines()
+    check(code == 0, "a failing -log: exit %d, expected 0\n%s%s" % (code, out, err))
+    check(len(lines) == 1 and lines[0].startswith("warning:") and log in lines[0] and "goes on" in lines[0],
+          "expected one warning line, got %r" % err)
+    check(out == expected, "a failing -log changed the results:\n%s\nvs\n%s" % (out, expected))
+
+
 def huge_schedule(ctx):
     """-rounds 10000000 -games 1000 (both in range): ten billion games are planned, the first ones
     are played at once (the schedule is not listed up front), and an interrupt stops the run."""
@@ -235,7 +251,7 @@ def scenario(ctx, name):
     table = {
         "live_fifo": live_fifo, "one_file": one_file, "merge_full_disk": merge_full_disk,
         "records_full_disk": records_full_disk, "huge_schedule": huge_schedule,
-        "bom": bom, "merge_foreign": merge_foreign,
+        "bom": bom, "merge_foreign": merge_foreign, "log_full_disk": log_full_disk,
     }
     if name not in table:
         raise Failure("unknown scenario " + name)
