@@ -364,6 +364,12 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
       if (e.name.empty()) {
         const auto slash = e.cmd.find_last_of('/');
         e.name = slash == std::string::npos ? e.cmd : e.cmd.substr(slash + 1);
+        if (e.name.empty()) {
+          std::string what = "-engine cmd=";  // piece by piece: GCC 12 warns falsely on "literal" + std::string&&
+          what += e.cmd;
+          what += ": give name= (the default name, the part after the last '/', is empty)";
+          throw Fail{what};
+        }
         require_one_line("-engine cmd= (the default name)", e.name);
       }
       if (!e.tc.any()) throw Fail{"engine '" + e.name + "' has no time control (tc=, st=, nodes= or depth=)"};

@@ -335,6 +335,13 @@ bool RecordReader::next(GameRecord& out, std::string* error) {
             const auto dot = word.find_last_of('.');
             if (dot != std::string::npos && is_move_number(word.substr(0, dot + 1)))
               word = word.substr(dot + 1);
+            // A word starting with '[' is no move: written back it could start a line and read as a tag.
+            if (!word.empty() && word[0] == '[') {
+              std::string what = "'";  // appended piece by piece: GCC 12 warns falsely on "literal" + std::string&&
+              what += word.substr(0, 40);
+              what += "' in the movetext is not a move";
+              return fail(what);
+            }
             if (!word.empty()) out.moves.push_back(RecordedMove{word, {}});
           }
           word.clear();

@@ -189,4 +189,25 @@ TEST_SUITE("match") {
     CHECK_FALSE(parse({"-merge", "a.pgn", "-live", "x.json"}, &error));
     CHECK(error.find("-merge takes no -live") != std::string::npos);
   }
+
+  TEST_CASE("hostile: records: a movetext word starting with a bracket is refused (found by fuzz_records)") {
+    // Written back, a long such word wrapped to the start of a line read as a tag line.
+    std::istringstream in("[Event \"e\"]\n\n1. e3e5 [" + std::string(90, 'F') + "] *\n\n" + kRecord);
+    std::vector<std::string> skipped;
+    const auto records = records::read_records(in, &skipped);
+    REQUIRE(skipped.size() == 1);
+    CHECK(skipped[0].find("is not a move") != std::string::npos);
+    CHECK(records.size() == 1);
+    std::istringstream glued("[Event \"e\"]\n\n1.[x e3e5 *\n\n");
+    skipped.clear();
+    CHECK(records::read_records(glued, &skipped).empty());
+    CHECK(skipped.size() == 1);
+  }
+
+  TEST_CASE("hostile: command line: a cmd ending in a slash gives no empty engine name (found by fuzz_match_cli)") {
+    std::string error;
+    CHECK_FALSE(parse({"-engine", "cmd=engines/", "-engine", "cmd=b", "-each", "depth=1"}, &error));
+    CHECK(error.find("give name=") != std::string::npos);
+    CHECK(parse({"-engine", "cmd=engines/", "name=x", "-engine", "cmd=b", "-each", "depth=1"}, &error));
+  }
 }
