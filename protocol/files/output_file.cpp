@@ -102,7 +102,7 @@ std::optional<std::string> same_output(const std::vector<NamedOutput>& outputs) 
   return std::nullopt;
 }
 
-bool replace_file(const std::string& path, std::string_view content, std::string* error) {
+bool replace_file(const std::string& path, std::string_view content, std::string* error, Sync sync) {
   if (!check_output_path(path, error)) return false;
   const auto [folder, name] = split(path);
   std::string temp = (folder == "." && path.find('/') == std::string::npos ? "" : folder + "/") + "." + name + ".tmp-XXXXXX";
@@ -122,7 +122,7 @@ bool replace_file(const std::string& path, std::string_view content, std::string
   ::umask(mask);
   if (::fchmod(fd, 0666 & ~mask) != 0) return fail("set the mode of the temporary file");
   if (!write_all(fd, content)) return fail("write");
-  if (::fsync(fd) != 0) return fail("sync");
+  if (sync == Sync::Durable && ::fsync(fd) != 0) return fail("sync");
   if (::close(fd) != 0) {
     *error = quoted(path) + ": cannot close: " + std::strerror(errno);
     ::unlink(temp.c_str());
@@ -140,6 +140,7 @@ bool replace_file(const std::string& path, std::string_view content, std::string
     ::unlink(temp.c_str());
     return false;
   }
+  if (sync == Sync::Atomic) return true;
   if (const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir >= 0) {
     ::fsync(dir);
     ::close(dir);

@@ -32,9 +32,16 @@ struct NamedOutput {
 // nullopt. Empty paths are ignored.
 std::optional<std::string> same_output(const std::vector<NamedOutput>& outputs);
 
+// Whether replace_file pushes the new file to the disk before and after the rename. Durable: the
+// default, for records and summaries. Atomic: the rename only (readers still see the old document
+// or the new one, never a part), for a document rewritten many times a second that a crash may
+// leave old (the runner's live feed): a sync per move would load the disk for nothing.
+enum class Sync { Durable, Atomic };
+
 // Replaces PATH by CONTENT (temporary file beside it, written whole, fsync, rename, folder synced).
 // On any failure PATH is unchanged, the temporary file is removed and *error holds one line with the
 // step and the system's reason ("'x': cannot write: No space left on device").
-bool replace_file(const std::string& path, std::string_view content, std::string* error);
+bool replace_file(const std::string& path, std::string_view content, std::string* error,
+                  Sync sync = Sync::Durable);
 
 }  // namespace ordo::files

@@ -4,8 +4,10 @@
 #include <cctype>
 #include <climits>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
+#include "../tokenizer.hpp"
 #include "match_config.hpp"
 #include "notation.hpp"
 
@@ -16,6 +18,17 @@ namespace {
 struct Fail {
   std::string message;
 };
+
+// The bounds of the command line's numbers that have no natural one (docs/MATCH.md).
+constexpr long long kMaxSeconds = 86400;  // a clock, an increment, a move time, -stall: one day
+constexpr int kMaxEngines = 1000;         // round-robin: 499,500 encounters
+constexpr double kMaxElo = 1000;          // -sprt elo0, elo1
+
+std::string number_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
 
 // "-name", or GNU style "--name".
 bool is_flag(const std::string& word) {
@@ -32,23 +45,44 @@ void require_one_line(const std::string& what, const std::string& value) {
       throw Fail{what + ": a line break or other control character is not allowed (each tag of a record is one line)"};
 }
 
+std::string range_text(long long lo, long long hi) { return "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]"; }
+
+// Every integer of the command line: the project's one integer parser, then the option's range.
 long long parse_int(const std::string& what, const std::string& text, long long lo, long long hi) {
-  if (text.empty() || text.size() > 18) throw Fail{what + ": expected an integer, got '" + text + "'"};
-  std::size_t i = text[0] == '-' ? 1 : 0;
-  if (i == text.size()) throw Fail{what + ": expected an integer, got '" + text + "'"};
-  for (; i < text.size(); ++i)
-    if (!std::isdigit(static_cast<unsigned char>(text[i]))) throw Fail{what + ": expected an integer, got '" + text + "'"};
-  const long long v = std::stoll(text);
-  if (v < lo || v > hi)
-    throw Fail{what + ": " + text + " is out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]"};
+  const auto v = protocol::parse_int(text);
+  if (!v) throw Fail{what + ": expected an integer in " + range_text(lo, hi) + ", got '" + text + "'"};
+  if (*v < lo || *v > hi) throw Fail{what + ": " + text + " is out of range " + range_text(lo, hi)};
+  return static_cast<long long>(*v);
+}
+
+// A decimal number (strtod's syntax without leading space, no inf or nan) within [lo, hi].
+double parse_double(const std::string& what, const std::string& text, double lo, double hi) {
+  char* end = nullptr;
+  const double v = text.empty() || std::isspace(static_cast<unsigned char>(text[0])) ? NAN : std::strtod(text.c_str(), &end);
+  std::string range = "[";  // appended piece by piece: GCC 12 warns falsely on "literal" + std::string&&
+  range += number_text(lo);
+  range += ", ";
+  range += number_text(hi);
+  range += ']';
+  if (text.empty() || !end || *end != '\0' || !std::isfinite(v))
+    throw Fail{what + ": expected a number in " + range + ", got '" + text + "'"};
+  if (v < lo || v > hi) throw Fail{what + ": " + text + " is out of range " + range};
   return v;
 }
 
-double parse_double(const std::string& what, const std::string& text) {
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !std::isfinite(v)) throw Fail{what + ": expected a number, got '" + text + "'"};
-  return v;
+// A refusal is one line: control characters of the words it quotes are written \xNN.
+std::string one_line(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02X", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out;
 }
 
 std::pair<std::string, std::string> split_kv(const std::string& word, const std::string& flag) {
@@ -85,9 +119,13 @@ void apply_engine_setting(EngineSpec& e, const std::string& word, const std::str
     std::string error;
     if (value == "inf" || value == "infinite") throw Fail{flag + ": tc=inf is not supported (a match needs a limit)"};
     if (!parse_clock(value, e.tc, &error)) throw Fail{flag + ": " + error};
+    if (e.tc.base_ms > kMaxSeconds * 1000 || e.tc.inc_ms > kMaxSeconds * 1000)
+      throw Fail{flag + ": tc=" + value + ": the time and the increment must lie in [0, " + std::to_string(kMaxSeconds) +
+                 "] seconds"};
   } else if (key == "st") {
     const auto ms = parse_seconds_ms(value);
-    if (!ms || *ms <= 0) throw Fail{flag + ": st= needs a positive number of seconds, got '" + value + "'"};
+    if (!ms || *ms <= 0 || *ms > kMaxSeconds * 1000)
+      throw Fail{flag + ": st= needs seconds in [0.001, " + std::to_string(kMaxSeconds) + "], got '" + value + "'"};
     e.tc.movetime_ms = *ms;
   } else if (key == "nodes") {
     e.tc.nodes = parse_int(flag + " nodes", value, 1, LLONG_MAX / 2);
@@ -226,10 +264,10 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
         bool e0 = false, e1 = false;
         for (const auto& w : values(f)) {
           auto [k, v] = split_kv(w, f);
-          if (k == "elo0") c.sprt.elo0 = parse_double("-sprt elo0", v), e0 = true;
-          else if (k == "elo1") c.sprt.elo1 = parse_double("-sprt elo1", v), e1 = true;
-          else if (k == "alpha") c.sprt.alpha = parse_double("-sprt alpha", v);
-          else if (k == "beta") c.sprt.beta = parse_double("-sprt beta", v);
+          if (k == "elo0") c.sprt.elo0 = parse_double("-sprt elo0", v, -kMaxElo, kMaxElo), e0 = true;
+          else if (k == "elo1") c.sprt.elo1 = parse_double("-sprt elo1", v, -kMaxElo, kMaxElo), e1 = true;
+          else if (k == "alpha") c.sprt.alpha = parse_double("-sprt alpha", v, 0, 0.5);
+          else if (k == "beta") c.sprt.beta = parse_double("-sprt beta", v, 0, 0.5);
           else if (k == "model") {
             if (v != "logistic") throw Fail{"-sprt: only model=logistic is supported"};
           } else throw Fail{"-sprt: unknown key '" + k + "'"};
@@ -289,8 +327,7 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
       } else if (f == "-ratinginterval") {
         c.rating_interval = static_cast<int>(parse_int(f, one(f), 0, 100000000));
       } else if (f == "-stall") {
-        c.stall_s = parse_double(f, one(f));
-        if (c.stall_s < 0) throw Fail{"-stall must not be negative"};
+        c.stall_s = parse_double(f, one(f), 0, static_cast<double>(kMaxSeconds));
       } else if (f == "-replay") {
         inv.mode = Mode::Replay;
         inv.files = files();
@@ -312,6 +349,11 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
 
     if (inv.mode != Mode::Play) {
       if (seen_tournament_flags) throw Fail{"-replay and -merge take no -engine"};
+      // An option the mode does not use is refused, not ignored: -replay writes no file, -merge
+      // writes -pgnout and -json only.
+      const char* unused = !c.live.empty() ? "-live" : !c.log.empty() ? "-log" : nullptr;
+      if (inv.mode == Mode::Replay && !unused) unused = !c.pgnout.empty() ? "-pgnout" : !c.json.empty() ? "-json" : nullptr;
+      if (unused) throw Fail{std::string(inv.mode == Mode::Replay ? "-replay" : "-merge") + " takes no " + unused};
       return inv;
     }
     for (const auto& words : engine_words) {
@@ -322,12 +364,20 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
       if (e.name.empty()) {
         const auto slash = e.cmd.find_last_of('/');
         e.name = slash == std::string::npos ? e.cmd : e.cmd.substr(slash + 1);
+        if (e.name.empty()) {
+          std::string what = "-engine cmd=";  // piece by piece: GCC 12 warns falsely on "literal" + std::string&&
+          what += e.cmd;
+          what += ": give name= (the default name, the part after the last '/', is empty)";
+          throw Fail{what};
+        }
         require_one_line("-engine cmd= (the default name)", e.name);
       }
       if (!e.tc.any()) throw Fail{"engine '" + e.name + "' has no time control (tc=, st=, nodes= or depth=)"};
       c.engines.push_back(std::move(e));
     }
     if (c.engines.size() < 2) throw Fail{"at least two -engine are needed"};
+    if (c.engines.size() > static_cast<std::size_t>(kMaxEngines))
+      throw Fail{"-engine: " + std::to_string(c.engines.size()) + " engines, at most " + std::to_string(kMaxEngines)};
     for (std::size_t a = 0; a < c.engines.size(); ++a)
       for (std::size_t b = a + 1; b < c.engines.size(); ++b)
         if (c.engines[a].name == c.engines[b].name)
@@ -335,7 +385,7 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
     if (c.sprt.enabled && c.engines.size() != 2) throw Fail{"-sprt needs exactly two engines"};
     if (c.resume && c.pgnout.empty()) throw Fail{"-resume needs -pgnout FILE (the records to continue from)"};
   } catch (const Fail& f) {
-    if (error) *error = f.message;
+    if (error) *error = one_line(f.message);
     return std::nullopt;
   }
   return inv;

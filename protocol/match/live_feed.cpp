@@ -1,11 +1,9 @@
 #include "live_feed.hpp"
 
-#include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
-#include <fcntl.h>
-#include <unistd.h>
+
+#include "output_file.hpp"
 
 namespace ordo::match {
 
@@ -67,26 +65,10 @@ std::string number(double v) {
 
 std::string optional_ms(const std::optional<long long>& v) { return v ? std::to_string(*v) : "null"; }
 
-// Writes all of `text` to fd; false with errno set on failure.
-bool write_all(int fd, const std::string& text) {
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      if (n == 0) errno = EIO;
-      return false;
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
 }  // namespace
 
 LiveFeed::LiveFeed(std::string path, Setup setup, std::ostream& warnings)
     : path_(std::move(path)),
-      temp_path_(path_ + ".tmp" + std::to_string(::getpid())),
       setup_(std::move(setup)),
       warnings_(warnings),
       standings_(setup_.names.size()),
@@ -274,39 +256,19 @@ void LiveFeed::writer_loop() {
     const long long sequence = sequence_;
     dirty_ = false;
     lock.unlock();
-    const char* step = "";
-    const bool ok = write_file(text, &step);
-    const int error = errno;
+    std::string error;
+    const bool ok = files::replace_file(path_, text, &error, files::Sync::Atomic);
     lock.lock();
     written_sequence_ = sequence;
     failing_ = !ok;
     if (!ok && !warned_) {
       warned_ = true;
-      warnings_ << "warning: cannot " << step << " the live file '" << path_ << "' (" << std::strerror(error)
-                << "); the tournament goes on without it" << std::endl;
+      warnings_ << "warning: the live file: " << error << "; the tournament goes on without it" << std::endl;
     }
     written_.notify_all();
     // At most one write per gap; what changes meanwhile is written together next.
     wake_.wait_for(lock, kMinGap, [&] { return stopping_; });
   }
-}
-
-bool LiveFeed::write_file(const std::string& text, const char** step) const {
-  *step = "create";
-  const int fd = ::open(temp_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return false;
-  *step = "write";
-  bool ok = write_all(fd, text);
-  int saved = errno;
-  if (::close(fd) != 0 && ok) ok = false, saved = errno;
-  if (ok) {
-    *step = "rename";
-    ok = ::rename(temp_path_.c_str(), path_.c_str()) == 0;
-    saved = errno;
-  }
-  if (!ok) ::unlink(temp_path_.c_str());
-  errno = saved;
-  return ok;
 }
 
 }  // namespace ordo::match

@@ -1,5 +1,7 @@
 // The live feed of a running tournament (-live FILE): after every move and at every game's start
-// and end, FILE is replaced atomically (a temporary file in the same folder, then rename) by a small
+// and end, FILE is replaced atomically (ordo::files::replace_file: a temporary file in the same
+// folder, then renamed, unsynced (files::Sync::Atomic: it is rewritten after every move); never
+// over a device, FIFO or link) by a small
 // JSON document: the tournament, the standings so far, one entry per running game and the last
 // finished games (docs/MATCH.md, "Watching live"). A reader never sees a half-written document.
 //
@@ -92,11 +94,8 @@ class LiveFeed {
   std::string document_locked() const;
   void changed_locked();
   void writer_loop();
-  // Replaces the file by `text`; false with *step (create, write, rename) and errno set.
-  bool write_file(const std::string& text, const char** step) const;
 
   const std::string path_;
-  const std::string temp_path_;
   const Setup setup_;
   std::ostream& warnings_;
   mutable std::mutex mutex_;

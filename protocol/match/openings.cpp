@@ -1,12 +1,13 @@
 #include "openings.hpp"
 
 #include <cctype>
-#include <fstream>
 #include <random>
 #include <sstream>
 
 #include "movegen.hpp"
 #include "notation.hpp"
+#include "regular_file.hpp"
+#include "run_files.hpp"
 
 namespace ordo::match {
 
@@ -26,11 +27,15 @@ OpeningBook::OpeningBook(Variant v) {
 
 std::optional<OpeningBook> OpeningBook::load(const OpeningConfig& config, Variant v, unsigned long long seed,
                                              std::string* error) {
-  std::ifstream in(config.file);
-  if (!in) {
-    if (error) *error = "cannot open openings file '" + config.file + "'";
+  std::string read_error;
+  auto bytes = files::read_regular_file(config.file, kMaxOpeningsBytes, &read_error);
+  if (!bytes) {
+    if (error) *error = "-openings: " + read_error;
     return std::nullopt;
   }
+  // A byte order mark (an editor's "UTF-8 with BOM") is not part of the first position.
+  if (bytes->rfind("\xEF\xBB\xBF", 0) == 0) bytes->erase(0, 3);
+  std::istringstream in(std::move(*bytes));
   OpeningBook book;
   std::string line;
   int line_no = 0;

@@ -19,7 +19,8 @@ class OpeningBook {
  public:
   // The variant's start position only.
   explicit OpeningBook(Variant v);
-  // Loads the file: one position per line; blank lines and lines starting with '#' are skipped.
+  // Loads the file (a regular file of at most kMaxOpeningsBytes, run_files.hpp; a UTF-8 byte order
+  // mark at its start is skipped): one position per line; blank lines and lines starting with '#' are skipped.
   // EPD lines are "<board> <side> [<quiet> <fullmove>] [; or operations...]": everything after the
   // side (and the two counters when they are numbers) is ignored. FEN lines are a FEN alone. Any
   // invalid or finished position is an error naming its line.

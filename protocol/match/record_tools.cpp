@@ -1,30 +1,81 @@
 #include "record_tools.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 
 #include "game_replay.hpp"
 #include "notation.hpp"
+#include "output_file.hpp"
 #include "results.hpp"
+#include "run_files.hpp"
 #include "tournament.hpp"
 
 namespace ordo::match {
 
 namespace {
 
-// A record's GameNumber, 0 when it has none or not a positive number.
+// A record's GameNumber, 0 when it has none or not a positive number (records::number_tag).
 long long game_number_of(const records::GameRecord& r) {
-  const auto text = r.tag("GameNumber");
-  if (!text || text->empty() || text->size() > 18) return 0;
-  for (const char c : *text)
-    if (c < '0' || c > '9') return 0;
-  return std::stoll(*text);
+  const auto n = records::number_tag(r, "GameNumber");
+  return n && *n > 0 ? *n : 0;
 }
 
 // Where a record was read: "FILE record K".
 std::string where(const std::string& file, std::size_t index) { return file + " record " + std::to_string(index + 1); }
+
+// What identifies a tournament in its records (docs/GAME_RECORDS.md): the Event and Variant tags,
+// each engine's time control (TimeControl: "A", or "A / B" for White's and Black's), and engines
+// shared with the files before. Shards of one tournament agree on all of them.
+class TournamentIdentity {
+ public:
+  // Why the record (of `file`) is of another tournament than the records seen so far, or nullopt.
+  std::optional<std::string> differs(const records::GameRecord& r, const std::string& file) {
+    const std::string event = r.tag("Event").value_or(""), variant = r.tag("Variant").value_or("");
+    std::string tc[2] = {r.tag("TimeControl").value_or(""), ""};
+    if (const auto slash = tc[0].find(" / "); slash != std::string::npos) tc[1] = tc[0].substr(slash + 3), tc[0].resize(slash);
+    else tc[1] = tc[0];
+    const std::string names[2] = {r.tag("White").value_or("?"), r.tag("Black").value_or("?")};
+    if (first_file_.empty()) first_file_ = file, event_ = event, variant_ = variant;
+    const auto there = [&](const std::string& what, const std::string& here, const std::string& before) {
+      return what + " '" + here + "' here, '" + before + "' in " + first_file_;
+    };
+    if (event != event_) return there("Event", event, event_);
+    if (variant != variant_) return there("Variant", variant, variant_);
+    for (int side = 0; side < 2; ++side) {
+      const auto [it, added] = tc_of_.emplace(names[side], tc[side]);
+      if (!added && it->second != tc[side]) return there("the time control of " + names[side], tc[side], it->second);
+      if (file != first_file_ && earlier_.count(names[side])) shares_ = true;
+      if (file == current_) here_.insert(names[side]);
+    }
+    return std::nullopt;
+  }
+  // Called before the records of each file: the engines of the file before become earlier ones.
+  void start_file(const std::string& file) {
+    earlier_.insert(here_.begin(), here_.end());
+    here_.clear();
+    current_ = file;
+    shares_ = false;
+  }
+  // After a file's records: why it is of another tournament by its engines (it shares none with
+  // the files before it), or nullopt.
+  std::optional<std::string> engines_differ() const {
+    if (earlier_.empty() || here_.empty() || shares_) return std::nullopt;
+    return "engines " + list(here_) + " here, none of " + list(earlier_) + " of the files before";
+  }
+
+ private:
+  static std::string list(const std::set<std::string>& names) {
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "'" : ", '") + n + "'";
+    return out;
+  }
+  std::string first_file_, event_, variant_, current_;
+  std::map<std::string, std::string> tc_of_;
+  std::set<std::string> earlier_, here_;
+  bool shares_ = false;
+};
 
 }  // namespace
 
@@ -46,6 +97,11 @@ int run_replay(const std::vector<std::string>& files) {
     for (std::size_t i = 0; i < recs->size(); ++i) {
       const auto& r = (*recs)[i];
       auto report = records::replay_record(r);
+      // A GameNumber that is there must be a positive integer: "12abc" is not game 12.
+      if (const auto text = r.tag("GameNumber"); text && game_number_of(r) == 0) {
+        report.ok = false;
+        report.problems.insert(report.problems.begin(), "GameNumber '" + *text + "' is not a positive integer");
+      }
       // A game number seen before is a doubled game, whatever the records hold.
       if (const long long n = game_number_of(r); n > 0) {
         const auto [it, first] = seen.emplace(n, where(file, i));
@@ -86,8 +142,21 @@ int run_merge(const std::vector<std::string>& files, const MatchConfig& config) 
     records::GameRecord record;
     std::string where;
   };
+  // The outputs are checked, and never one of the inputs, before anything is read: a merge into
+  // one of its own inputs is refused (the input would be lost if the merge went wrong).
+  std::vector<files::NamedOutput> inputs;
+  for (const auto& file : files) inputs.push_back({"-merge", file});
+  if (const auto refused = refuse_run_files({{"-pgnout", config.pgnout}, {"-json", config.json}}, inputs)) {
+    std::cerr << "error: " << *refused << "\n";
+    return kExitUsage;
+  }
   std::map<long long, Found> by_number;
   long long skipped_unfinished = 0;
+  TournamentIdentity identity;
+  const auto foreign = [&](const std::string& at, const std::string& why) {
+    std::cerr << "error: " << at << " is of another tournament (" << why << "): not merging\n";
+    return kExitUsage;
+  };
   for (const auto& file : files) {
     std::string error;
     std::vector<std::string> skipped;
@@ -97,8 +166,10 @@ int run_merge(const std::vector<std::string>& files, const MatchConfig& config) 
       return kExitUsage;
     }
     for (const auto& s : skipped) std::cerr << "warning: skipped a record: " << s << "\n";
+    identity.start_file(file);
     for (std::size_t i = 0; i < recs->size(); ++i) {
       const auto& r = (*recs)[i];
+      if (const auto why = identity.differs(r, file)) return foreign(where(file, i), *why);
       const long long n = game_number_of(r);
       if (n <= 0) {
         std::cerr << "error: " << where(file, i) << ": a record without a valid GameNumber tag\n";
@@ -125,6 +196,7 @@ int run_merge(const std::vector<std::string>& files, const MatchConfig& config) 
       std::cerr << "warning: game " << n << " is doubled (" << it->second.where << " and " << where(file, i)
                 << ", the same game): counted once\n";
     }
+    if (const auto why = identity.engines_differ()) return foreign(file, *why);
   }
   if (by_number.empty()) {
     std::cerr << "error: no finished game in the records\n";
@@ -148,11 +220,11 @@ int run_merge(const std::vector<std::string>& files, const MatchConfig& config) 
     games.push_back(*fin);
   }
   if (!config.pgnout.empty()) {
-    std::ofstream out(config.pgnout, std::ios::trunc);
-    for (const auto& [n, found] : by_number) out << records::write_record(found.record);
-    out.flush();
-    if (!out) {
-      std::cerr << "error: cannot write '" << config.pgnout << "'\n";
+    std::string merged;
+    for (const auto& [n, found] : by_number) merged += records::write_record(found.record);
+    std::string error;
+    if (!files::replace_file(config.pgnout, merged, &error)) {
+      std::cerr << "error: -pgnout: " << error << "\n";
       return kExitUsage;
     }
   }
@@ -180,11 +252,9 @@ int run_merge(const std::vector<std::string>& files, const MatchConfig& config) 
   context.planned_games.reset();
   std::cout << "\n" << text_report(games, context);
   if (!config.json.empty()) {
-    std::ofstream json(config.json, std::ios::trunc);
-    json << json_report(games, context, complete, "");
-    json.flush();
-    if (!json) {
-      std::cerr << "error: cannot write '" << config.json << "'\n";
+    std::string error;
+    if (!files::replace_file(config.json, json_report(games, context, complete, ""), &error)) {
+      std::cerr << "error: -json: " << error << "\n";
       return kExitUsage;
     }
   }

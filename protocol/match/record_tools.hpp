@@ -14,7 +14,10 @@ namespace ordo::match {
 // game. Returns the exit code: 0 when every record is good, 1 otherwise.
 int run_replay(const std::vector<std::string>& files);
 
-// Reads the shard files, keeps one record per GameNumber (a doubled game is reported: counted once
+// Reads the shard files, refuses (exit 2, one line naming the record or file and the first
+// difference) records of another tournament than the first file's: another Event or Variant,
+// another time control for an engine, or a file none of whose engines played in the files before
+// it; keeps one record per GameNumber (a doubled game is reported: counted once
 // with a warning when both records are the same game, an error, exit 2, when they differ), replays
 // every record through the rules core (one that does not replay is an error, exit 1), writes them
 // sorted by GameNumber to config.pgnout (when given, replacing it), and prints the report (and

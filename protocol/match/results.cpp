@@ -80,12 +80,11 @@ std::optional<FinishedGame> finished_from_record(const records::GameRecord& r, c
   FinishedGame g;
   const auto number = r.tag("GameNumber"), pair = r.tag("Pair"), white = r.tag("White"), black = r.tag("Black");
   if (!number || !pair || !white || !black) return fail("record without GameNumber, Pair, White or Black tag");
-  try {
-    g.score.number = std::stoll(*number);
-    g.score.pair = std::stoll(*pair);
-  } catch (...) {
-    return fail("bad GameNumber or Pair tag");
-  }
+  const auto number_value = records::number_tag(r, "GameNumber"), pair_value = records::number_tag(r, "Pair");
+  if (!number_value || *number_value <= 0) return fail("bad GameNumber tag '" + *number + "' (a positive integer)");
+  if (!pair_value || *pair_value <= 0) return fail("bad Pair tag '" + *pair + "' in game " + *number + " (a positive integer)");
+  g.score.number = *number_value;
+  g.score.pair = *pair_value;
   g.score.white = index_of(*white);
   g.score.black = index_of(*black);
   if (g.score.white < 0 || g.score.black < 0) return fail("record of game " + *number + " names an unknown engine");

@@ -1,7 +1,7 @@
 #include "resume.hpp"
 
 #include <algorithm>
-#include <charconv>
+#include <cerrno>
 #include <iterator>
 #include <map>
 #include <set>
@@ -20,12 +20,8 @@ bool is_per_game(const std::string& tag) {
 std::string quoted(const std::string& value) { return "'" + value + "'"; }
 
 std::optional<long long> game_number(const records::GameRecord& record) {
-  const auto text = record.tag("GameNumber");
-  if (!text) return std::nullopt;
-  long long n = 0;
-  const char* end = text->data() + text->size();
-  const auto [ptr, ec] = std::from_chars(text->data(), end, n);
-  if (ec != std::errc() || ptr != end || n <= 0) return std::nullopt;
+  const auto n = records::number_tag(record, "GameNumber");
+  if (!n || *n <= 0) return std::nullopt;
   return n;
 }
 
@@ -53,24 +49,22 @@ std::optional<std::string> settings_mismatch(const records::GameRecord& existing
   return std::nullopt;
 }
 
-std::optional<std::string> records_overlap(const MatchConfig& config, const std::vector<ScheduledGame>& todo,
+std::optional<std::string> records_overlap(const MatchConfig& config, const Schedule& todo,
                                            const OpeningBook& book) {
   struct stat st {};
   if (::stat(config.pgnout.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
   std::string read_error;
   auto records = records::read_record_file(config.pgnout, &read_error);
-  if (!records) return std::nullopt;  // cannot be read: opening it for appending reports that
-  std::map<long long, const ScheduledGame*> by_number;
-  for (const auto& g : todo) by_number[g.number] = &g;
+  if (!records) return "-pgnout: " + read_error;  // e.g. over the 1 GiB cap: not appended to blindly
   long long ours = 0, first = 0, first_ours = 0;
   std::optional<std::string> foreign;  // why the first overlapping record is of another command
   for (const auto& record : *records) {
     const auto number = game_number(record);
     if (!number) continue;
-    const auto it = by_number.find(*number);
-    if (it == by_number.end()) continue;
+    const auto game = todo.game(*number);
+    if (!game) continue;
     records::GameRecord expected;
-    fill_tags(expected, config, *it->second, book.for_round(it->second->opening_round));
+    fill_tags(expected, config, *game, book.for_round(game->opening_round));
     const auto why = settings_mismatch(record, expected, config.maxmoves);
     if (!why && ours++ == 0) first_ours = *number;
     if (first == 0) first = *number, foreign = why;
@@ -86,26 +80,29 @@ std::optional<std::string> records_overlap(const MatchConfig& config, const std:
 }
 
 std::optional<std::vector<FinishedGame>> finished_in_records(const MatchConfig& config,
-                                                             const std::vector<ScheduledGame>& todo,
+                                                             const Schedule& todo,
                                                              const OpeningBook& book,
                                                              const std::vector<std::string>& names,
                                                              std::vector<std::string>* warnings, std::string* error) {
   std::string read_error;
   std::vector<std::string> skipped;
+  struct stat st {};
+  if (::stat(config.pgnout.c_str(), &st) != 0 && errno == ENOENT) return std::vector<FinishedGame>{};  // no file yet
   auto records = records::read_record_file(config.pgnout, &read_error, &skipped);
-  if (!records) return std::vector<FinishedGame>{};  // no file yet: nothing to resume
+  if (!records) {
+    if (error) *error = "-pgnout: " + read_error + ": not resuming";
+    return std::nullopt;
+  }
   if (warnings) warnings->insert(warnings->end(), skipped.begin(), skipped.end());
 
-  std::map<long long, const ScheduledGame*> by_number;
-  for (const auto& g : todo) by_number[g.number] = &g;
   std::set<long long> done;
   std::vector<FinishedGame> finished;
   for (const auto& record : *records) {
     const auto number = game_number(record);
     if (!number) continue;
-    const auto it = by_number.find(*number);
-    if (it == by_number.end()) continue;  // another shard's game, or beyond this schedule
-    const ScheduledGame& game = *it->second;
+    const auto scheduled = todo.game(*number);
+    if (!scheduled) continue;  // another shard's game, or beyond this schedule
+    const ScheduledGame& game = *scheduled;
     records::GameRecord expected;
     fill_tags(expected, config, game, book.for_round(game.opening_round));
     if (const auto why = settings_mismatch(record, expected, config.maxmoves)) {

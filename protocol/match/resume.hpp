@@ -27,7 +27,8 @@ inline constexpr const char* kPerGameTags[] = {"Site", "Date", "Result", "Termin
 std::optional<std::string> settings_mismatch(const records::GameRecord& existing, const records::GameRecord& expected,
                                              int maxmoves);
 
-// The finished games of `todo` in the records file config.pgnout (none when there is no file),
+// The finished games of `todo` in the records file config.pgnout (none when there is no file; a
+// file that cannot be read is an error),
 // each counted once. A record of a game of `todo` that settings_mismatch finds written by another
 // command is an error: nullopt with *error (one line). Unreadable records are described in
 // *warnings; unfinished records, records without a valid GameNumber and games outside `todo`
@@ -35,16 +36,17 @@ std::optional<std::string> settings_mismatch(const records::GameRecord& existing
 // the rules core (finished_from_record): one that does not replay, or a game with two finished
 // records, is an error too.
 std::optional<std::vector<FinishedGame>> finished_in_records(const MatchConfig& config,
-                                                             const std::vector<ScheduledGame>& todo,
+                                                             const Schedule& todo,
                                                              const OpeningBook& book,
                                                              const std::vector<std::string>& names,
                                                              std::vector<std::string>* warnings, std::string* error);
 
 // Before a run without -resume: when the records file config.pgnout is a regular file that holds a
 // record of a game of `todo` (by its GameNumber), one error line saying so and naming -resume and
-// another file as the ways out (appending would number the same games twice); nullopt when it
-// holds none (or does not exist).
-std::optional<std::string> records_overlap(const MatchConfig& config, const std::vector<ScheduledGame>& todo,
+// another file as the ways out (appending would number the same games twice); also one line when
+// it exists and cannot be read (records::read_record_file: over the cap, no permission); nullopt
+// when it holds none (or does not exist).
+std::optional<std::string> records_overlap(const MatchConfig& config, const Schedule& todo,
                                            const OpeningBook& book);
 
 }  // namespace ordo::match

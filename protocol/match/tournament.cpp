@@ -17,7 +17,9 @@
 #include "notation.hpp"
 #include "openings.hpp"
 #include "results.hpp"
+#include "output_file.hpp"
 #include "resume.hpp"
+#include "run_files.hpp"
 #include "schedule.hpp"
 
 namespace ordo::match {
@@ -46,6 +48,11 @@ class Tournament {
 
   int run() {
     std::string error;
+    // Every output is checked, and no two files are one, before anything is read or played.
+    if (const auto refused = refuse_run_files({{"-pgnout", config_.pgnout}, {"-json", config_.json},
+                                               {"-live", config_.live}, {"-log", config_.log}},
+                                              {{"-openings file", config_.openings.file}}))
+      return fatal(*refused, kExitUsage);
     // Openings.
     if (config_.openings.file.empty()) {
       book_ = std::make_unique<OpeningBook>(config_.variant);
@@ -54,27 +61,24 @@ class Tournament {
       if (!book) return fatal(error, kExitUsage);
       book_ = std::make_unique<OpeningBook>(std::move(*book));
     }
-    auto all = make_schedule(config_);
-    todo_ = shard_of(all, config_.shard_index, config_.shard_count);
-    context_.planned_games = static_cast<long long>(todo_.size());
+    schedule_ = std::make_unique<Schedule>(config_);
+    cursor_ = std::make_unique<Schedule::Cursor>(schedule_->cursor());
+    context_.planned_games = schedule_->size();
 
     // Resume: the finished games already in the records are counted, not replayed.
     if (config_.resume) {
       std::vector<std::string> skipped;
-      auto found = finished_in_records(config_, todo_, *book_, names_, &skipped, &error);
+      auto found = finished_in_records(config_, *schedule_, *book_, names_, &skipped, &error);
       for (const auto& s : skipped) std::cerr << "warning: skipped a record: " << s << "\n";
       if (!found) return fatal(error, kExitUsage);
       finished_ = std::move(*found);
       for (const auto& f : finished_) done_numbers_.insert(f.score.number);
-      std::cout << "Resuming: " << finished_.size() << " of " << todo_.size() << " games already in "
+      std::cout << "Resuming: " << finished_.size() << " of " << schedule_->size() << " games already in "
                 << config_.pgnout << "\n";
     }
     if (!config_.resume && !config_.pgnout.empty())
-      if (const auto overlap = records_overlap(config_, todo_, *book_)) return fatal(*overlap, kExitUsage);
-    std::vector<ScheduledGame> remaining;
-    for (const auto& g : todo_)
-      if (!done_numbers_.count(g.number)) remaining.push_back(g);
-    queue_ = std::move(remaining);
+      if (const auto overlap = records_overlap(config_, *schedule_, *book_)) return fatal(*overlap, kExitUsage);
+    const long long remaining = schedule_->size() - static_cast<long long>(finished_.size());
 
     if (!config_.pgnout.empty()) {
       std::string note;
@@ -83,7 +87,7 @@ class Tournament {
     }
     if (!config_.log.empty()) {
       log_.open(config_.log, std::ios::app);
-      if (!log_) return fatal("cannot open log file '" + config_.log + "'", kExitUsage);
+      if (!log_) return fatal("-log: cannot open '" + config_.log + "' for appending", kExitUsage);
     }
 
     // Check every engine starts once before any game, so a typo fails at once.
@@ -94,12 +98,12 @@ class Tournament {
     if (sprt_decided()) stop_reason_ = "SPRT decision reached in the records";
     if (!config_.live.empty()) start_live_feed();
 
-    const int workers = std::max(1, std::min<int>(config_.concurrency, static_cast<int>(queue_.size())));
+    const int workers = static_cast<int>(std::max(1LL, std::min<long long>(config_.concurrency, remaining)));
     std::vector<std::thread> threads;
     for (int w = 0; w < workers && stop_reason_.empty(); ++w) threads.emplace_back([this, w] { worker(w); });
     for (auto& t : threads) t.join();
 
-    const bool complete = finished_.size() == todo_.size() && !records_failed_;
+    const bool complete = static_cast<long long>(finished_.size()) == schedule_->size() && !records_failed_;
     if (g_interrupted) stop_reason_ = "interrupted";
     if (live_)
       live_->tournament_over(g_interrupted ? "interrupted" : stop_reason_.empty() ? "finished" : "stopped",
@@ -108,14 +112,11 @@ class Tournament {
     if (!stop_reason_.empty()) std::cout << "Stopped: " << stop_reason_ << "\n";
     bool json_failed = false;
     if (!config_.json.empty()) {
-      std::ofstream json(config_.json, std::ios::trunc);
-      json << json_report(finished_, context_, complete, stop_reason_);
-      json.flush();
-      json_failed = !json;
-      if (json_failed) std::cerr << "error: cannot write '" << config_.json << "'\n";
+      json_failed = !files::replace_file(config_.json, json_report(finished_, context_, complete, stop_reason_), &error);
+      if (json_failed) std::cerr << "error: -json: " << error << "\n";
     }
     if (g_interrupted) {
-      std::cout << "Interrupted: " << finished_.size() << " of " << todo_.size()
+      std::cout << "Interrupted: " << finished_.size() << " of " << schedule_->size()
                 << " games are in the records; continue with -resume.\n";
       return kExitInterrupted;
     }
@@ -139,6 +140,12 @@ class Tournament {
       std::lock_guard lock(log_mutex_);
       log_ << stamp << line << '\n';
       log_.flush();
+      // A failed write (a full disk) warns once; the tournament goes on without its log.
+      if (!log_ && !log_warned_) {
+        log_warned_ = true;
+        std::cerr << "warning: cannot write the log file '" << config_.log
+                  << "'; the tournament goes on without it" << std::endl;
+      }
     };
   }
 
@@ -147,7 +154,7 @@ class Tournament {
     setup.event = config_.event;
     setup.variant = std::string(variant_name(config_.variant));
     setup.time_control = context_.time_control;
-    setup.planned_games = static_cast<long long>(todo_.size());
+    setup.planned_games = schedule_->size();
     setup.concurrency = config_.concurrency;
     setup.names = names_;
     live_ = std::make_unique<LiveFeed>(config_.live, std::move(setup), std::cerr);
@@ -162,8 +169,11 @@ class Tournament {
 
   std::optional<ScheduledGame> next_game() {
     std::lock_guard lock(mutex_);
-    if (g_interrupted || !stop_reason_.empty() || next_ >= queue_.size()) return std::nullopt;
-    return queue_[next_++];
+    if (g_interrupted || !stop_reason_.empty()) return std::nullopt;
+    // The schedule is walked lazily; a game already in the records (-resume) is skipped.
+    while (auto game = cursor_->next())
+      if (!done_numbers_.count(game->number)) return game;
+    return std::nullopt;
   }
 
   // Whether the SPRT stops this run. A shard never stops on its own games: the SPRT is decided on
@@ -230,10 +240,10 @@ class Tournament {
                 << names_[static_cast<std::size_t>(game.black)] << "): " << played.record.result << " {"
                 << game::termination_name(played.termination)
                 << (played.detail.empty() ? "" : ": " + played.detail) << "}  [" << finished_.size() << "/"
-                << todo_.size() << "]  " << running_score(finished_, a, b, names_) << std::endl;
+                << schedule_->size() << "]  " << running_score(finished_, a, b, names_) << std::endl;
     }
     if (config_.rating_interval > 0 && finished_.size() % static_cast<std::size_t>(config_.rating_interval) == 0 &&
-        finished_.size() < todo_.size())
+        static_cast<long long>(finished_.size()) < schedule_->size())
       std::cout << text_report(finished_, context_) << std::flush;
 
     if (game::is_forfeit(played.termination) &&
@@ -251,15 +261,15 @@ class Tournament {
   std::vector<std::string> names_;
   ReportContext context_;
   std::unique_ptr<OpeningBook> book_;
-  std::vector<ScheduledGame> todo_;   // this run's (shard's) whole schedule
-  std::vector<ScheduledGame> queue_;  // what is left to play
-  std::size_t next_ = 0;
+  std::unique_ptr<Schedule> schedule_;        // this run's (shard's) games
+  std::unique_ptr<Schedule::Cursor> cursor_;  // the next of them to play, under mutex_
   std::set<long long> done_numbers_;
   std::vector<FinishedGame> finished_;
   DurableAppender records_;
   std::unique_ptr<LiveFeed> live_;  // -live FILE
   std::ofstream log_;
   std::mutex log_mutex_;
+  bool log_warned_ = false;  // under log_mutex_
   std::chrono::steady_clock::time_point log_start_ = std::chrono::steady_clock::now();
   std::mutex mutex_;
   std::string stop_reason_;

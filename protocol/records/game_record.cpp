@@ -3,8 +3,11 @@
 #include <cctype>
 #include <cstdio>
 #include <ctime>
-#include <fstream>
+#include <sstream>
 #include <unordered_set>
+
+#include "../tokenizer.hpp"
+#include "regular_file.hpp"
 
 namespace ordo::records {
 
@@ -113,6 +116,16 @@ void fen_counters(const std::optional<std::string>& fen, bool& white_to_move, lo
 }
 
 }  // namespace
+
+std::optional<long long> number_tag(const GameRecord& record, const std::string& name) {
+  const auto text = record.tag(name);
+  if (!text || text->empty() || text->size() > 18) return std::nullopt;
+  for (const char c : *text)
+    if (c < '0' || c > '9') return std::nullopt;
+  const auto v = protocol::parse_int(*text);
+  if (!v) return std::nullopt;
+  return static_cast<long long>(*v);
+}
 
 std::optional<std::string> GameRecord::tag(const std::string& name) const {
   for (const auto& [n, v] : tags)
@@ -223,6 +236,8 @@ bool RecordReader::get_line(std::string& line) {
   if (!std::getline(in_, line)) return false;
   ++line_no_;
   consumed_ += line.size() + (in_.eof() ? 0 : 1);  // the newline, unless the input ended without one
+  // A byte order mark (an editor's "UTF-8 with BOM") is not part of the first line.
+  if (line_no_ == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);
   if (!line.empty() && line.back() == '\r') line.pop_back();
   return true;
 }
@@ -320,6 +335,13 @@ bool RecordReader::next(GameRecord& out, std::string* error) {
             const auto dot = word.find_last_of('.');
             if (dot != std::string::npos && is_move_number(word.substr(0, dot + 1)))
               word = word.substr(dot + 1);
+            // A word starting with '[' is no move: written back it could start a line and read as a tag.
+            if (!word.empty() && word[0] == '[') {
+              std::string what = "'";  // appended piece by piece: GCC 12 warns falsely on "literal" + std::string&&
+              what += word.substr(0, 40);
+              what += "' in the movetext is not a move";
+              return fail(what);
+            }
             if (!word.empty()) out.moves.push_back(RecordedMove{word, {}});
           }
           word.clear();
@@ -352,12 +374,14 @@ std::vector<GameRecord> read_records(std::istream& in, std::vector<std::string>*
 }
 
 std::optional<std::vector<GameRecord>> read_record_file(const std::string& path, std::string* error,
-                                                        std::vector<std::string>* skipped) {
-  std::ifstream in(path);
-  if (!in) {
-    if (error) *error = "cannot open '" + path + "'";
+                                                        std::vector<std::string>* skipped, std::size_t max_bytes) {
+  std::string read_error;
+  auto bytes = files::read_regular_file(path, max_bytes, &read_error);
+  if (!bytes) {
+    if (error) *error = read_error;
     return std::nullopt;
   }
+  std::istringstream in(std::move(*bytes));
   std::vector<std::string> errors;
   std::vector<GameRecord> records = read_records(in, skipped ? &errors : nullptr);
   for (const std::string& err : errors) skipped->push_back(path + ": " + err);

@@ -3,6 +3,7 @@
 // only; game_replay.hpp checks a record against the rules.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <istream>
 #include <optional>
@@ -61,7 +62,7 @@ class RecordReader {
   // interrupted writer leaves, at the end of the file or followed by the record written after it.
   // A record is taken as cut off, and the next one as starting, at a tag line in the movetext; at a
   // tag line that follows a blank line inside a {comment}; and at a tag that repeats one of the
-  // record's tags.
+  // record's tags. A UTF-8 byte order mark at the start of the input is skipped.
   bool next(GameRecord& out, std::string* error);
   bool at_end() const { return end_; }
   int line_number() const { return line_no_; }
@@ -83,9 +84,20 @@ class RecordReader {
 // (if given).
 std::vector<GameRecord> read_records(std::istream& in, std::vector<std::string>* skipped = nullptr);
 
-// Every record of a file; nullopt with *error when the file cannot be opened. Malformed records
-// are skipped and each is described in *skipped (if given), after the file's path.
+// The cap on a records file read whole (-resume, -replay, -merge): 1 GiB.
+inline constexpr std::size_t kMaxRecordFileBytes = std::size_t{1} << 30;
+
+// Every record of a file; nullopt with *error (one line naming the path and the cause) when it
+// cannot be read: it is not a regular file (a FIFO or device is refused at once, never waited
+// on), cannot be opened, or is longer than max_bytes (ordo::files::read_regular_file). Malformed
+// records are skipped and each is described in *skipped (if given), after the file's path.
 std::optional<std::vector<GameRecord>> read_record_file(const std::string& path, std::string* error,
-                                                        std::vector<std::string>* skipped = nullptr);
+                                                        std::vector<std::string>* skipped = nullptr,
+                                                        std::size_t max_bytes = kMaxRecordFileBytes);
+
+// A tag holding a count or an index as the runner writes it (GameNumber, Pair, Round, Opening,
+// PlyCount): decimal digits only, no sign, no space, within 64 bits. nullopt when the tag is
+// absent or is anything else ("12abc", "-3", " 7", "+7").
+std::optional<long long> number_tag(const GameRecord& record, const std::string& name);
 
 }  // namespace ordo::records

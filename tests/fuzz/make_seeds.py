@@ -11,6 +11,9 @@
             one: cut short, header only, bytes after the payload, a bad magic, a nonzero reserved
             byte, a flipped payload bit, and weights that could overflow (output bias INT32_MAX,
             hidden bias INT32_MIN, a large accumulator column) with their checksum made right.
+- records:  the indented record examples of docs/GAME_RECORDS.md, alone and two in a row.
+- match_cli: every `build/ordo-match` command of the docs (README.md, docs/*.md), as NUL-separated
+            argv words (shell quotes and line continuations resolved).
 
 File names are the SHA-1 of the contents, so rerunning the script is idempotent and libFuzzer may
 add its own finds beside them. Usage: tests/fuzz/make_seeds.py [--out DIR]
@@ -87,8 +90,47 @@ def main():
     for name, lines in transcripts.items():
         sent = [l.replace("\\t", "\t").replace("\\r", "\r") for l in lines if not l.startswith("#")]
         write(os.path.join(args.out, "protocol"), "\n".join(sent))
-
+    write_records_and_cli(args.out)
     network_seeds(os.path.join(args.out, "network"))
+
+
+def doc_blocks(path):
+    """The indented (4-space) blocks of a Markdown file, each as one text."""
+    blocks, cur = [], []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("    "):
+                cur.append(line[4:])
+            else:
+                if cur:
+                    blocks.append("".join(cur))
+                cur = []
+    if cur:
+        blocks.append("".join(cur))
+    return blocks
+
+
+def write_records_and_cli(out):
+    import shlex
+    for block in doc_blocks(os.path.join(ROOT, "docs", "GAME_RECORDS.md")):
+        if block.startswith("[Event "):
+            block = block.replace("    ... ", "")
+            write(os.path.join(out, "records"), block)
+            write(os.path.join(out, "records"), block + "\n" + block)
+    docs = [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
+    for doc in docs:
+        for block in doc_blocks(doc):
+            text = block.replace("\\\n", " ")
+            for line in text.splitlines():
+                line = line.split("  #")[0].strip()
+                if not line.startswith("build/ordo-match "):
+                    continue
+                try:
+                    words = shlex.split(line)[1:]
+                except ValueError:
+                    continue
+                write(os.path.join(out, "match_cli"), "\0".join(words))
+
 
 
 HEADER = 64

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "live_feed.hpp"
@@ -105,13 +106,33 @@ TEST_SUITE("match") {
     feed.flush();
     CHECK(feed.failing());
     CHECK(lines(warnings) == 1);
-    CHECK(warnings.str().find("cannot create the live file") != std::string::npos);
+    CHECK(warnings.str().find("the live file: '" + path + "': no such folder") != std::string::npos);
     std::filesystem::create_directories(dir / "sub");
     feed.publish();
     feed.flush();
     CHECK_FALSE(feed.failing());
     CHECK(slurp(path).find("\"format\": \"ordo-live 1\"") != std::string::npos);
     CHECK(lines(warnings) == 1);
+    std::filesystem::remove_all(dir);
+  }
+
+  TEST_CASE("hostile: live feed: a FIFO put at the live path is never renamed over") {
+    const auto dir = fresh_dir("ordo-live-fifo");
+    const std::string path = (dir / "live.json").string();
+    std::ostringstream warnings;
+    LiveFeed feed(path, setup({"a", "b"}), warnings);
+    feed.publish();
+    feed.flush();
+    REQUIRE_FALSE(feed.failing());
+    // The file is swapped for a FIFO while the feed runs: the next write refuses it, once.
+    std::filesystem::remove(path);
+    REQUIRE(::mkfifo(path.c_str(), 0600) == 0);
+    feed.publish();
+    feed.flush();
+    CHECK(feed.failing());
+    CHECK(std::filesystem::is_fifo(path));
+    CHECK(lines(warnings) == 1);
+    CHECK(warnings.str().find("not a regular file (a FIFO)") != std::string::npos);
     std::filesystem::remove_all(dir);
   }
 }

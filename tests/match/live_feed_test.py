@@ -10,13 +10,15 @@ list only grows (every read extends the one before) and ends as the game's recor
 the last document says the tournament finished, with no running game, the four games listed, and
 standings equal to the -json summary; no temporary file is left behind.
 
-unwritable: -live in a folder that does not exist, and -live naming a folder: the tournament plays
-to its end with the same results as without -live, and says so in exactly one warning line.
+unwritable: -live in a folder that does not exist, and -live naming a folder, are refused at start
+in one error line; a live file whose folder is removed while the games run: the tournament plays to
+its end with the same results as without -live, and says so in exactly one warning line.
 """
 import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -147,14 +149,31 @@ def unwritable(match, ordo, tmp):
     code, out, err = run(match, tournament(ordo, ["-quiet"]))
     check(code == 0, "the tournament without -live failed:\n" + out + err)
     expected = out
+    # A path that cannot be written at start is refused before any game, in one line.
     for target in (os.path.join(tmp, "no-such-folder", "live.json"), tmp):
         code, out, err = run(match, tournament(ordo, ["-quiet", "-live", target]))
-        check(code == 0, "-live %s: exit %d\n%s%s" % (target, code, out, err))
         lines = err.strip().splitlines()
-        check(len(lines) == 1 and lines[0].startswith("warning:") and target in lines[0]
-              and "goes on" in lines[0], "-live %s: expected one warning line, got %r" % (target, err))
-        check(out == expected, "-live %s changed the results:\n%s\nvs\n%s" % (target, out, expected))
+        check(code == 2 and len(lines) == 1 and lines[0].startswith("error: -live") and target in lines[0]
+              and out == "", "-live %s: exit %d, expected one error line\n%s%s" % (target, code, out, err))
         print("unwritable %s: %s" % (target, lines[0]))
+    # A live file that becomes unwritable while the games run (its folder removed): one warning
+    # line, and the tournament plays to its end with the same results.
+    folder = os.path.join(tmp, "feed")
+    os.mkdir(folder)
+    target = os.path.join(folder, "live.json")
+    p = subprocess.Popen([match] + tournament(ordo, ["-quiet", "-live", target]), stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not os.path.exists(target) and time.monotonic() < deadline and p.poll() is None:
+        time.sleep(0.005)
+    shutil.rmtree(folder, ignore_errors=True)
+    out, err = p.communicate(timeout=240)
+    lines = err.strip().splitlines()
+    check(p.returncode == 0, "-live into a removed folder: exit %d\n%s%s" % (p.returncode, out, err))
+    check(len(lines) == 1 and lines[0].startswith("warning:") and target in lines[0] and "goes on" in lines[0],
+          "a removed live folder: expected one warning line, got %r" % err)
+    check(out == expected, "a failing -live changed the results:\n%s\nvs\n%s" % (out, expected))
+    print("unwritable during the run: %s" % lines[0])
 
 
 def main():

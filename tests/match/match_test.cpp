@@ -26,6 +26,51 @@ std::optional<Invocation> parse(std::vector<std::string> args, std::string* err 
 }
 }  // namespace
 
+namespace {
+
+// The schedule as the runner built it before it was lazy: every game in a list.
+std::vector<ScheduledGame> reference_schedule(const MatchConfig& config) {
+  std::vector<std::pair<int, int>> encounters;
+  const int n = static_cast<int>(config.engines.size());
+  for (int a = 0; a < n; ++a)
+    for (int b = a + 1; b < n; ++b)
+      if (config.tournament == TournamentKind::RoundRobin || a == 0) encounters.emplace_back(a, b);
+  std::vector<ScheduledGame> games;
+  long long number = 0, pairs = 0;
+  std::vector<long long> open_pair(encounters.size(), 0);
+  for (int round = 0; round < config.rounds; ++round)
+    for (std::size_t e = 0; e < encounters.size(); ++e)
+      for (int g = 0; g < config.games; ++g) {
+        const long long k = static_cast<long long>(round) * config.games + g;
+        if (k % 2 == 0) open_pair[e] = ++pairs;
+        ScheduledGame s;
+        s.number = ++number;
+        s.pair = open_pair[e];
+        s.round = round + 1;
+        s.white = k % 2 == 0 ? encounters[e].first : encounters[e].second;
+        s.black = k % 2 == 0 ? encounters[e].second : encounters[e].first;
+        s.opening_round = round;
+        games.push_back(s);
+      }
+  return games;
+}
+
+// Every game of a small schedule's shard, by its cursor.
+std::vector<ScheduledGame> all_games(const MatchConfig& config) {
+  const Schedule schedule(config);
+  std::vector<ScheduledGame> out;
+  auto cursor = schedule.cursor();
+  while (auto g = cursor.next()) out.push_back(*g);
+  return out;
+}
+
+bool same_game(const ScheduledGame& a, const ScheduledGame& b) {
+  return a.number == b.number && a.pair == b.pair && a.round == b.round && a.white == b.white &&
+         a.black == b.black && a.opening_round == b.opening_round;
+}
+
+}  // namespace
+
 TEST_SUITE("match") {
   TEST_CASE("time controls parse and describe themselves") {
     TimeControl tc;
@@ -111,7 +156,7 @@ TEST_SUITE("match") {
     c.engines.resize(4);
     c.rounds = 3;
     c.games = 2;
-    auto rr = make_schedule(c);
+    auto rr = all_games(c);
     CHECK(rr.size() == 3 * 6 * 2);
     for (std::size_t i = 0; i < rr.size(); i += 2) {
       CHECK(rr[i].pair == rr[i + 1].pair);
@@ -120,30 +165,103 @@ TEST_SUITE("match") {
       CHECK(rr[i].number == static_cast<long long>(i) + 1);
     }
     c.tournament = TournamentKind::Gauntlet;
-    auto g = make_schedule(c);
+    auto g = all_games(c);
     CHECK(g.size() == 3 * 3 * 2);
     for (const auto& s : g) CHECK((s.white == 0 || s.black == 0));
     // Shards partition the schedule.
+    c.tournament = TournamentKind::RoundRobin;
     std::vector<long long> seen;
-    for (int i = 1; i <= 4; ++i)
-      for (const auto& s : shard_of(rr, i, 4)) seen.push_back(s.number);
+    for (int i = 1; i <= 4; ++i) {
+      c.shard_index = i, c.shard_count = 4;
+      for (const auto& s : all_games(c)) seen.push_back(s.number);
+    }
     std::sort(seen.begin(), seen.end());
     CHECK(seen.size() == rr.size());
     CHECK(std::adjacent_find(seen.begin(), seen.end()) == seen.end());
-    auto shard = shard_of(rr, 2, 4);
+    c.shard_index = 2;
+    auto shard = all_games(c);
     for (std::size_t i = 0; i < shard.size(); i += 2) CHECK(shard[i].pair == shard[i + 1].pair);
     // One game per encounter and round: the colours alternate from round to round.
     MatchConfig one;
     one.engines.resize(2);
     one.rounds = 4;
     one.games = 1;
-    auto s1 = make_schedule(one);
+    auto s1 = all_games(one);
     REQUIRE(s1.size() == 4);
     CHECK(s1[0].white == 0);
     CHECK(s1[1].white == 1);
     CHECK(s1[0].pair == s1[1].pair);
     CHECK(s1[2].pair == s1[3].pair);
     CHECK(s1[1].pair != s1[2].pair);
+  }
+
+  TEST_CASE("schedule: the lazy schedule equals the whole list built game by game") {
+    for (int engines : {2, 3, 4, 5})
+      for (const auto kind : {TournamentKind::RoundRobin, TournamentKind::Gauntlet})
+        for (int rounds : {1, 2, 3, 5})
+          for (int games : {1, 2, 3, 4, 7})
+            for (int count : {1, 2, 3, 5, 40}) {
+              MatchConfig c;
+              c.engines.resize(static_cast<std::size_t>(engines));
+              c.tournament = kind;
+              c.rounds = rounds;
+              c.games = games;
+              const auto whole = reference_schedule(c);
+              for (int index = 1; index <= count; ++index) {
+                c.shard_index = index, c.shard_count = count;
+                std::vector<ScheduledGame> expected;
+                for (const auto& g : whole)
+                  if ((g.pair - 1) % count == index - 1) expected.push_back(g);
+                const Schedule schedule(c);
+                CHECK(schedule.size() == static_cast<long long>(expected.size()));
+                CHECK(schedule.total_games() == static_cast<long long>(whole.size()));
+                const auto got = all_games(c);
+                REQUIRE(got.size() == expected.size());
+                for (std::size_t i = 0; i < got.size(); ++i) CHECK(same_game(got[i], expected[i]));
+                for (const auto& g : whole) {
+                  const auto found = schedule.game(g.number);
+                  CHECK(found.has_value() == ((g.pair - 1) % count == index - 1));
+                  if (found) CHECK(same_game(*found, g));
+                }
+                CHECK_FALSE(schedule.game(0));
+                CHECK_FALSE(schedule.game(static_cast<long long>(whole.size()) + 1));
+              }
+            }
+  }
+
+  TEST_CASE("hostile: schedule: ten billion games are counted and walked without being listed") {
+    MatchConfig c;
+    c.engines.resize(2);
+    c.rounds = 10000000;
+    c.games = 1000;
+    Schedule schedule(c);
+    CHECK(schedule.size() == 10000000000LL);
+    auto cursor = schedule.cursor();
+    for (long long n = 1; n <= 1000; ++n) {
+      const auto g = cursor.next();
+      REQUIRE(g);
+      CHECK(g->number == n);
+      CHECK(g->pair == (n + 1) / 2);
+    }
+    const auto last = schedule.game(10000000000LL);
+    REQUIRE(last);
+    CHECK(last->round == 10000000);
+    CHECK(last->pair == 5000000000LL);
+    // The largest round-robin the command line allows: numbers stay within range.
+    c.engines.resize(1000);
+    c.games = 999;
+    c.shard_index = 7, c.shard_count = 1000000;
+    Schedule big(c);
+    CHECK(big.total_games() == 10000000LL * 499500 * 999);
+    auto walk = big.cursor();
+    long long previous = 0;
+    for (int i = 0; i < 100; ++i) {
+      const auto g = walk.next();
+      REQUIRE(g);
+      CHECK(g->number > previous);
+      CHECK((g->pair - 1) % 1000000 == 6);
+      previous = g->number;
+    }
   }
 
   TEST_CASE("opening book: EPD and FEN files in random order and errors with line numbers") {

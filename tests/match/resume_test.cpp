@@ -16,6 +16,14 @@ using namespace ordo::match;
 
 namespace {
 
+// The games of a small schedule, in number order.
+std::vector<ScheduledGame> list_of(const Schedule& schedule) {
+  std::vector<ScheduledGame> out;
+  auto cursor = schedule.cursor();
+  while (auto g = cursor.next()) out.push_back(*g);
+  return out;
+}
+
 MatchConfig two_engines() {
   MatchConfig c;
   for (const char* name : {"a", "b"}) {
@@ -53,7 +61,8 @@ records::GameRecord written(const MatchConfig& c, const ScheduledGame& g, int pl
 TEST_SUITE("match") {
   TEST_CASE("resume: a record agrees with the command that wrote it apart from site and date") {
     const MatchConfig c = two_engines();
-    const auto games = make_schedule(c);
+    const Schedule schedule(c);
+    const auto games = list_of(schedule);
     REQUIRE(games.size() == 4);
     const records::GameRecord expected = written(c, games[1], 0, game::Termination::None);
     records::GameRecord existing = written(c, games[1], 8, game::Termination::Threefold);
@@ -64,7 +73,8 @@ TEST_SUITE("match") {
 
   TEST_CASE("resume: another variant or time control or opening or engine is a mismatch") {
     const MatchConfig c = two_engines();
-    const auto games = make_schedule(c);
+    const Schedule schedule(c);
+    const auto games = list_of(schedule);
     const records::GameRecord expected = written(c, games[0], 0, game::Termination::None);
     for (const char* tag : {"Variant", "TimeControl", "FEN", "Opening", "White", "Pair", "Round", "Event"}) {
       records::GameRecord existing = written(c, games[0], 4, game::Termination::Threefold);
@@ -83,7 +93,8 @@ TEST_SUITE("match") {
 
   TEST_CASE("resume: the move limit must agree with the games' lengths") {
     const MatchConfig c = two_engines();
-    const auto games = make_schedule(c);
+    const Schedule schedule(c);
+    const auto games = list_of(schedule);
     const records::GameRecord expected = written(c, games[0], 0, game::Termination::None);
     const records::GameRecord limited = written(c, games[0], 6, game::Termination::MoveLimit);
     CHECK_FALSE(settings_mismatch(limited, expected, 3));
@@ -100,7 +111,8 @@ TEST_SUITE("match") {
   TEST_CASE("resume: the finished games of a file written by the same command are counted") {
     MatchConfig c = two_engines();
     c.pgnout = "/tmp/ordo_resume_test_" + std::to_string(::getpid()) + ".pgn";
-    const auto games = make_schedule(c);
+    const Schedule schedule(c);
+    const auto games = list_of(schedule);
     {
       std::ofstream f(c.pgnout, std::ios::trunc);
       f << records::write_record(written(c, games[0], 6, game::Termination::Adjudication))
@@ -110,14 +122,14 @@ TEST_SUITE("match") {
     const std::vector<std::string> names = {"a", "b"};
     std::vector<std::string> warnings;
     std::string error;
-    auto found = finished_in_records(c, games, book, names, &warnings, &error);
+    auto found = finished_in_records(c, schedule, book, names, &warnings, &error);
     REQUIRE(found);
     CHECK(found->size() == 2);
     CHECK(warnings.empty());
 
     MatchConfig changed = c;
     changed.engines[1].tc.depth = 2;
-    CHECK_FALSE(finished_in_records(changed, games, book, names, &warnings, &error));
+    CHECK_FALSE(finished_in_records(changed, Schedule(changed), book, names, &warnings, &error));
     CHECK(error.find("game 1") != std::string::npos);
     CHECK(error.find("TimeControl 'depth=1' in the records") != std::string::npos);
     CHECK(error.find('\n') == std::string::npos);
@@ -125,22 +137,23 @@ TEST_SUITE("match") {
     changed = c;
     changed.variant = Variant::OrdoX;
     const OpeningBook ordox_book(changed.variant);
-    CHECK_FALSE(finished_in_records(changed, games, ordox_book, names, &warnings, &error));
+    CHECK_FALSE(finished_in_records(changed, Schedule(changed), ordox_book, names, &warnings, &error));
     CHECK(error.find("Variant 'ordo' in the records") != std::string::npos);
 
     changed = c;
     changed.pgnout += ".none";  // no file: nothing to resume
-    found = finished_in_records(changed, games, book, names, &warnings, &error);
+    found = finished_in_records(changed, Schedule(changed), book, names, &warnings, &error);
     REQUIRE(found);
     CHECK(found->empty());
-    CHECK_FALSE(records_overlap(changed, games, book));
+    CHECK_FALSE(records_overlap(changed, Schedule(changed), book));
     std::remove(c.pgnout.c_str());
   }
 
   TEST_CASE("resume: a record whose result its moves do not give or a doubled game is refused") {
     MatchConfig c = two_engines();
     c.pgnout = "/tmp/ordo_resume_bad_test_" + std::to_string(::getpid()) + ".pgn";
-    const auto games = make_schedule(c);
+    const Schedule schedule(c);
+    const auto games = list_of(schedule);
     const OpeningBook book(c.variant);
     const std::vector<std::string> names = {"a", "b"};
     std::vector<std::string> warnings;
@@ -154,7 +167,7 @@ TEST_SUITE("match") {
       f << records::write_record(written(c, games[0], 6, game::Termination::Adjudication))
         << records::write_record(flipped);
     }
-    CHECK_FALSE(finished_in_records(c, games, book, names, &warnings, &error));
+    CHECK_FALSE(finished_in_records(c, schedule, book, names, &warnings, &error));
     CHECK(error.find("game 2 does not replay") != std::string::npos);
     CHECK(error.find("forfeit") != std::string::npos);
     CHECK(error.find('\n') == std::string::npos);
@@ -162,10 +175,10 @@ TEST_SUITE("match") {
       std::ofstream f(c.pgnout, std::ios::trunc);
       for (int i = 0; i < 2; ++i) f << records::write_record(written(c, games[0], 6, game::Termination::Adjudication));
     }
-    CHECK_FALSE(finished_in_records(c, games, book, names, &warnings, &error));
+    CHECK_FALSE(finished_in_records(c, schedule, book, names, &warnings, &error));
     CHECK(error.find("game 1 is doubled") != std::string::npos);
     // Without -resume the same file is refused before anything is played.
-    const auto overlap = records_overlap(c, games, book);
+    const auto overlap = records_overlap(c, schedule, book);
     REQUIRE(overlap);
     CHECK(overlap->find("-resume") != std::string::npos);
     CHECK(overlap->find("another -pgnout file") != std::string::npos);
