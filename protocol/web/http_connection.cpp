@@ -53,6 +53,10 @@ void HttpConnection::read() {
 }
 
 void HttpConnection::serve(http::request<http::string_body> req) {
+  // One Host (RFC 7230 5.4) and at most one Origin: with two, the checks below would judge one
+  // header while another part of the chain may act on the other.
+  if (req.count(http::field::host) > 1 || req.count(http::field::origin) > 1)
+    return respond_error(http::status::bad_request, "one Host and at most one Origin header\n", false);
   const std::string host(req[http::field::host]);
   const std::string origin(req[http::field::origin]);
   const HostPolicy& hosts = context_->hosts;

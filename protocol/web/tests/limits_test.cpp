@@ -60,7 +60,7 @@ TEST_SUITE("web") {
     CHECK(limit.take(t0 + 1s) == RateLimit::Verdict::Disconnect);
   }
 
-  TEST_CASE("writes to an engine that does not read never block and overflow a bounded queue") {
+  TEST_CASE("hostile: writes to an engine that does not read never block and overflow a bounded queue") {
     asio::io_context io;
     auto reaper = std::make_shared<EngineReaper>(io);
     int overflows = 0;
@@ -104,7 +104,7 @@ TEST_SUITE("web") {
     CHECK(process_gone(pid));
   }
 
-  TEST_CASE("a page that sends too fast is refused then closed") {
+  TEST_CASE("hostile: a page that sends too fast is refused then closed") {
     RunningServer s([](ServerConfig& c) {
       c.message_rate = 1;
       c.message_burst = 3;
@@ -128,7 +128,7 @@ TEST_SUITE("web") {
     CHECK(s.eventually([&] { return s.server->sessions() == 0; }));
   }
 
-  TEST_CASE("a page that does not read is dropped when its queued bytes pass the limit") {
+  TEST_CASE("hostile: a page that does not read is dropped when its queued bytes pass the limit") {
     RunningServer s([](ServerConfig& c) {
       c.max_queued_bytes = 256 * 1024;
       c.message_rate = 1e6;
@@ -143,7 +143,7 @@ TEST_SUITE("web") {
     CHECK(s.eventually([&] { return s.server->sessions() == 0; }));
   }
 
-  TEST_CASE("an HTTP connection that sends nothing is closed after the idle timeout") {
+  TEST_CASE("hostile: an HTTP connection that sends nothing is closed after the idle timeout") {
     RunningServer s([](ServerConfig& c) { c.idle_timeout = 200ms; });
     asio::io_context io;
     tcp::socket sock(io);

@@ -120,7 +120,7 @@ TEST_SUITE("web") {
     CHECK(has(h.last("state"), R"("board":")" + std::string(43, '.') + "WB"));
   }
 
-  TEST_CASE("malformed and malicious page messages get an error and change nothing") {
+  TEST_CASE("hostile: malformed and malicious page messages get an error and change nothing") {
     Harness h;
     h.send("players human human");
     h.send("move a3a4");
@@ -149,7 +149,7 @@ TEST_SUITE("web") {
     CHECK(h.made.empty());  // nothing the page sent started a process
   }
 
-  TEST_CASE("a message over the size limit is refused before it is read") {
+  TEST_CASE("hostile: a message over the size limit is refused before it is read") {
     SessionLimits limits;
     limits.max_message = 100;
     Harness h(1, limits);
@@ -188,7 +188,7 @@ TEST_SUITE("web") {
     CHECK(has(h.last("state"), R"("thinking":null)"));
   }
 
-  TEST_CASE("an illegal or injected bestmove is refused and pauses engine play") {
+  TEST_CASE("hostile: an illegal or injected bestmove is refused and pauses engine play") {
     for (const std::string answer : {"bestmove a3a4", "bestmove (none)", "bestmove a6a5;quit", "bestmove"}) {
       CAPTURE(answer);
       Harness h;
