@@ -97,7 +97,9 @@ void HttpConnection::serve_live(const http::request<http::string_body>& req) {
   // Until there is a document, a small one saying why (a 200, so a waiting page logs no error).
   std::string waiting;
   if (!live) waiting = "ordo-web was started without --live";
-  else if (live->version() == 0) waiting = "waiting for the tournament to write " + live->path();
+  else if (live->version() == 0)
+    waiting = "waiting for the tournament to write " + live->path() +
+              (live->refused().empty() ? "" : " (refused: " + live->refused() + ")");
   const std::string etag = waiting.empty() ? "\"" + std::to_string(live->version()) + "\"" : "";
   const bool unchanged = !etag.empty() && req[http::field::if_none_match] == etag;
   auto res = std::make_shared<http::response<http::string_body>>(
