@@ -66,6 +66,8 @@ void HttpConnection::serve(http::request<http::string_body> req) {
     if (req.target() != "/ws") return respond_error(http::status::not_found, "no WebSocket here\n", false);
     if (int(context_->sessions.size()) >= context_->config.max_sessions)
       return respond_error(http::status::service_unavailable, "too many open boards: close one and reload\n", false);
+    if (std::chrono::steady_clock::now() < context_->overloaded_until)
+      return respond_error(http::status::service_unavailable, "the server is busy: try again in a few seconds\n", false);
     stream_.expires_never();
     context_->http.erase(id_);
     std::make_shared<WsConnection>(stream_.release_socket(), context_)->run(std::move(req));
@@ -122,6 +124,7 @@ void HttpConnection::respond_error(http::status status, const char* text, bool k
   auto res = std::make_shared<http::response<http::string_body>>(status, 11);
   res->set(http::field::server, "ordo-web");
   res->set(http::field::content_type, "text/plain; charset=utf-8");
+  if (status == http::status::service_unavailable) res->set(http::field::retry_after, "5");
   res->body() = text;
   res->prepare_payload();
   res->keep_alive(keep_alive);
