@@ -31,7 +31,8 @@ struct ServerConfig {
   int engine_niceness = 10;
   // A board asked for while the server's event loop runs this late is refused with 503 (and a
   // Retry-After) instead of adding to the load.
-  std::chrono::milliseconds overload_lag{250};
+  // Late by a second is a server that cannot keep up (a loaded machine's scheduling is well below).
+  std::chrono::milliseconds overload_lag{1000};
   // Bytes waiting to be sent to one page; a page that stops reading is dropped past this.
   std::size_t max_queued_bytes = 8 * 1024 * 1024;
   // Bytes waiting for one engine that does not read; past this the page's session is closed.
