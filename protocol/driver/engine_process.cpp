@@ -5,6 +5,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <thread>
@@ -99,6 +100,10 @@ bool EngineProcess::start(std::string* error) {
     sigemptyset(&sa.sa_mask);
     sigaction(SIGPIPE, &sa, nullptr);
     ::setpgid(0, 0);  // its own group: a Ctrl-C to the runner does not reach the engine first
+    if (cmd_.niceness > 0) {  // before exec, so every thread the engine starts inherits it
+      const int now = ::getpriority(PRIO_PROCESS, 0);
+      ::setpriority(PRIO_PROCESS, 0, now + cmd_.niceness > 19 ? 19 : now + cmd_.niceness);
+    }
     int err = 0;
     if (!cmd_.working_dir.empty() && ::chdir(cmd_.working_dir.c_str()) != 0) {
       err = errno;

@@ -53,6 +53,10 @@ void HttpConnection::read() {
 }
 
 void HttpConnection::serve(http::request<http::string_body> req) {
+  // One Host (RFC 7230 5.4) and at most one Origin: with two, the checks below would judge one
+  // header while another part of the chain may act on the other.
+  if (req.count(http::field::host) > 1 || req.count(http::field::origin) > 1)
+    return respond_error(http::status::bad_request, "one Host and at most one Origin header\n", false);
   const std::string host(req[http::field::host]);
   const std::string origin(req[http::field::origin]);
   const HostPolicy& hosts = context_->hosts;
@@ -62,6 +66,8 @@ void HttpConnection::serve(http::request<http::string_body> req) {
     if (req.target() != "/ws") return respond_error(http::status::not_found, "no WebSocket here\n", false);
     if (int(context_->sessions.size()) >= context_->config.max_sessions)
       return respond_error(http::status::service_unavailable, "too many open boards: close one and reload\n", false);
+    if (std::chrono::steady_clock::now() < context_->overloaded_until)
+      return respond_error(http::status::service_unavailable, "the server is busy: try again in a few seconds\n", false);
     stream_.expires_never();
     context_->http.erase(id_);
     std::make_shared<WsConnection>(stream_.release_socket(), context_)->run(std::move(req));
@@ -93,7 +99,9 @@ void HttpConnection::serve_live(const http::request<http::string_body>& req) {
   // Until there is a document, a small one saying why (a 200, so a waiting page logs no error).
   std::string waiting;
   if (!live) waiting = "ordo-web was started without --live";
-  else if (live->version() == 0) waiting = "waiting for the tournament to write " + live->path();
+  else if (live->version() == 0)
+    waiting = "waiting for the tournament to write " + live->path() +
+              (live->refused().empty() ? "" : " (refused: " + live->refused() + ")");
   const std::string etag = waiting.empty() ? "\"" + std::to_string(live->version()) + "\"" : "";
   const bool unchanged = !etag.empty() && req[http::field::if_none_match] == etag;
   auto res = std::make_shared<http::response<http::string_body>>(
@@ -116,6 +124,7 @@ void HttpConnection::respond_error(http::status status, const char* text, bool k
   auto res = std::make_shared<http::response<http::string_body>>(status, 11);
   res->set(http::field::server, "ordo-web");
   res->set(http::field::content_type, "text/plain; charset=utf-8");
+  if (status == http::status::service_unavailable) res->set(http::field::retry_after, "5");
   res->body() = text;
   res->prepare_payload();
   res->keep_alive(keep_alive);

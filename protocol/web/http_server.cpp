@@ -4,6 +4,7 @@
 #include <boost/beast/core.hpp>
 #include <fcntl.h>
 #include <iostream>
+#include <malloc.h>
 #include <vector>
 
 #include "http_connection.hpp"
@@ -26,7 +27,7 @@ void close_on_exec(int fd) {
 }  // namespace
 
 WebServer::WebServer(asio::io_context& io, ServerConfig config)
-    : io_(io), context_(std::make_shared<ServerContext>()), acceptor_(io), accept_timer_(io) {
+    : io_(io), context_(std::make_shared<ServerContext>()), acceptor_(io), accept_timer_(io), tick_timer_(io) {
   context_->config = std::move(config);
   context_->reaper = std::make_shared<EngineReaper>(io);
 }
@@ -61,7 +62,26 @@ bool WebServer::listen(std::string* error) {
     context_->live->start();
   }
   accept();
+  tick_due_ = std::chrono::steady_clock::now() + kTick;
+  tick();
   return true;
+}
+
+void WebServer::tick() {
+  const auto now = std::chrono::steady_clock::now();
+  if (now - tick_due_ > context_->config.overload_lag) context_->overloaded_until = now + std::chrono::seconds(2);
+  // Boards closed and none in the last tick: the heap they used goes back (glibc keeps freed
+  // memory of the main arena otherwise, and a server that had many boards would stay big).
+  if (context_->closed_since_trim > 0 && context_->closed_since_trim == closed_last_tick_) {
+    ::malloc_trim(0);
+    context_->closed_since_trim = 0;
+  }
+  closed_last_tick_ = context_->closed_since_trim;
+  tick_due_ = now + kTick;
+  tick_timer_.expires_at(tick_due_);
+  tick_timer_.async_wait([this](const beast::error_code& ec) {
+    if (!ec && acceptor_.is_open()) tick();
+  });
 }
 
 std::string WebServer::url_host() const { return ordo::web::url_host(acceptor_.local_endpoint().address()); }
@@ -72,6 +92,7 @@ void WebServer::shut_down() {
   beast::error_code ec;
   acceptor_.close(ec);
   accept_timer_.cancel();
+  tick_timer_.cancel();
   if (context_->live) context_->live->stop();
   context_->reaper->kill_all();
   auto sessions = context_->sessions;  // closing erases entries

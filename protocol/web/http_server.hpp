@@ -37,11 +37,18 @@ class WebServer {
   void accept_later(std::chrono::milliseconds delay);
   // Closes up to n HTTP connections that have waited longest for a request; how many it closed.
   int shed_idle(int n);
+  // Every kTick: how late the event loop runs (past overload_lag, new boards are refused for a
+  // while), and memory that closed boards freed is given back to the system once they stop closing.
+  void tick();
+  static constexpr std::chrono::milliseconds kTick{50};
 
   boost::asio::io_context& io_;
   std::shared_ptr<ServerContext> context_;
   boost::asio::ip::tcp::acceptor acceptor_;
   boost::asio::steady_timer accept_timer_;
+  boost::asio::steady_timer tick_timer_;
+  std::chrono::steady_clock::time_point tick_due_{};
+  int closed_last_tick_ = 0;
   std::chrono::milliseconds backoff_{0};
 };
 

@@ -1,9 +1,9 @@
 #include "live_watch.hpp"
 
-#include <cerrno>
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
+
+#include "live_document.hpp"
+#include "regular_file.hpp"
 
 namespace ordo::web {
 
@@ -32,47 +32,41 @@ void LiveWatch::schedule() {
   });
 }
 
+void LiveWatch::refuse(const std::string& why) {
+  refused_ = why;
+  if (warned_) return;
+  warned_ = true;
+  warnings_ << "ordo-web: warning: the live file " << why << ": not shown (the last good document stays)"
+            << std::endl;
+}
+
 bool LiveWatch::poll() {
+  // The identity of the name itself (lstat: a link is seen as a link), to read only on a change.
   struct stat st {};
-  if (::stat(path_.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;  // not there (yet): keep the last
+  if (::lstat(path_.c_str(), &st) != 0) return false;  // not there (yet): keep the last
   const long long mtime_ns = static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
   if (static_cast<unsigned long long>(st.st_ino) == inode_ && static_cast<long long>(st.st_size) == size_ &&
       mtime_ns == mtime_ns_)
     return false;
-  if (static_cast<std::size_t>(st.st_size) > kMaxBytes) {
-    if (!warned_big_)
-      warnings_ << "ordo-web: warning: the live file '" << path_ << "' holds " << st.st_size
-                << " bytes, more than " << kMaxBytes << ": not shown" << std::endl;
-    warned_big_ = true;
-    inode_ = static_cast<unsigned long long>(st.st_ino), size_ = static_cast<long long>(st.st_size);
-    mtime_ns_ = mtime_ns;
-    return false;
-  }
-  const int fd = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) return false;
-  std::string text;
-  char buf[16384];
-  bool ok = true;
-  for (;;) {
-    const ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) ok = false;
-    if (n <= 0) break;
-    text.append(buf, static_cast<std::size_t>(n));
-    if (text.size() > kMaxBytes) {
-      ok = false;  // grew while read: try again at the next check
-      break;
-    }
-  }
-  struct stat after {};
-  const bool same = ::fstat(fd, &after) == 0 && after.st_ino == st.st_ino;
-  ::close(fd);
-  if (!ok || !same) return false;
   inode_ = static_cast<unsigned long long>(st.st_ino);
   size_ = static_cast<long long>(st.st_size);
   mtime_ns_ = mtime_ns;
-  if (text == document_) return false;
-  document_ = std::move(text);
+  std::string error;
+  const auto bytes = files::read_regular_file(path_, kMaxBytes, &error, files::Links::Refuse);
+  if (!bytes) {
+    refuse(error);
+    return false;
+  }
+  std::string why;
+  auto document = check_live_document(*bytes, &why);
+  if (!document) {
+    refuse("'" + path_ + "' is not a tournament's live document (" + why + ")");
+    return false;
+  }
+  refused_.clear();
+  warned_ = false;
+  if (*document == document_) return false;
+  document_ = std::move(*document);
   ++version_;
   return true;
 }

@@ -2,7 +2,14 @@
 // (/live.json). On the server's thread, every `interval` it compares the file's identity (inode,
 // size, modification time) with the last one seen and, when it changed, reads the file again: a
 // small local file, written whole and renamed into place by the runner, so a read never sees half
-// a document. A file over kMaxBytes is kept out (one warning line) and the last document stays.
+// a document.
+//
+// Contract: the bytes served are only ever a document that check_live_document accepted (strict
+// JSON of the runner's shape), written out again. The file is read through read_regular_file with
+// links refused: the live file must be the runner's own regular file, not a link to another file
+// (the server may answer beyond this machine), nor a FIFO or a device; at most kMaxBytes. Whatever
+// is refused (a link, too big, not a live document) leaves the last good document served, with
+// one warning line until a good document comes again.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -26,13 +33,16 @@ class LiveWatch {
   bool poll();
 
   const std::string& path() const { return path_; }
-  // The last document read; empty until the file has been read once.
+  // The last document accepted; empty until one has been.
   const std::string& document() const { return document_; }
   // Grows by one with every change of the document; 0 before the first.
   long long version() const { return version_; }
+  // Why the file's present content is not served ("" when it is, or when there is no file).
+  const std::string& refused() const { return refused_; }
 
  private:
   void schedule();
+  void refuse(const std::string& why);
 
   boost::asio::steady_timer timer_;
   const std::string path_;
@@ -43,7 +53,8 @@ class LiveWatch {
   // The identity of the file last read (or refused): inode, size, mtime in ns.
   unsigned long long inode_ = 0;
   long long size_ = -1, mtime_ns_ = -1;
-  bool warned_big_ = false;
+  std::string refused_;
+  bool warned_ = false;  // since the last good document
   bool running_ = false;
 };
 

@@ -4,8 +4,10 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/program_options.hpp>
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <thread>
 #include <unistd.h>
 
 #include "command_line.hpp"
@@ -29,6 +31,16 @@ std::string default_engine() {
   return (self.parent_path() / "ordo").string();
 }
 
+// What the machine holds: two boards per core (each board's engine takes a core while it thinks)
+// and one per 256 MiB of memory available now (an engine's hash table and the board's queues), 1 to
+// 64.
+int default_max_sessions() {
+  const long cores = std::max(1u, std::thread::hardware_concurrency());
+  const long pages = ::sysconf(_SC_AVPHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  const long long by_memory = pages > 0 && page > 0 ? (static_cast<long long>(pages) * page) >> 28 : 64;
+  return static_cast<int>(std::clamp<long long>(std::min<long long>(2 * cores, by_memory), 1, 64));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -45,7 +57,9 @@ int main(int argc, char** argv) {
       ("engine", po::value<std::vector<std::string>>(),
        "engine command line, e.g. \"build/ordo\" or \"/path/engine --flag\", after \"proto=ugi \" for a UGI "
        "engine; repeat for more engines (default: the ordo binary next to ordo-web)")
-      ("max-sessions", po::value<int>()->default_value(4), "boards (WebSocket connections) open at once, 1 to 64")
+      ("max-sessions", po::value<int>()->default_value(default_max_sessions()),
+       "boards (WebSocket connections) open at once, 1 to 64 (default: two per core, at most one per 256 MiB "
+       "of free memory)")
       ("message-rate", po::value<int>()->default_value(50),
        "messages a board may send a second, 1 to 100000 (four times as many at once)")
       ("engine-queue", po::value<int>()->default_value(256),

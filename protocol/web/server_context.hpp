@@ -26,6 +26,13 @@ struct ServerConfig {
   std::vector<EngineSpec> specs;       // one per engine, for display
   std::vector<HostName> allowed_hosts;  // beyond the loopback names and the bound address
   int max_sessions = 4;
+  // The engines run this much below the server's priority: however many think, the server (one
+  // thread) keeps answering.
+  int engine_niceness = 10;
+  // A board asked for while the server's event loop runs this late is refused with 503 (and a
+  // Retry-After) instead of adding to the load.
+  // Late by a second is a server that cannot keep up (a loaded machine's scheduling is well below).
+  std::chrono::milliseconds overload_lag{1000};
   // Bytes waiting to be sent to one page; a page that stops reading is dropped past this.
   std::size_t max_queued_bytes = 8 * 1024 * 1024;
   // Bytes waiting for one engine that does not read; past this the page's session is closed.
@@ -56,6 +63,10 @@ struct ServerContext {
   };
   int next_http = 1;
   std::map<int, HttpEntry> http;
+  // Until when new boards are refused: the event loop was found running late (see WebServer).
+  std::chrono::steady_clock::time_point overloaded_until{};
+  // Boards closed since the memory they freed was last given back to the system.
+  int closed_since_trim = 0;
 };
 
 }  // namespace ordo::web

@@ -137,8 +137,8 @@ void WebSession::cmd_fen(std::string_view rest) {
   if (rest.empty()) return send_error("fen: the FEN is missing");
   const std::string why = game_.setup(rest);
   if (!why.empty()) return send_error("fen: " + why);
-  paused_ = true;  // a set-up position waits for "play" before an engine moves
-  clock_stop();
+  clock_.stop();
+  set_paused(true);  // a set-up position waits for "play" before an engine moves
   game_changed();
 }
 
@@ -157,7 +157,7 @@ void WebSession::cmd_players(std::string_view rest) {
   players_[WHITE] = chosen[0];
   players_[BLACK] = chosen[1];
   cancel_search();
-  paused_ = false;
+  // The players never un-pause: a paused game (a restored one, a set-up) waits for "play".
   game_changed();
 }
 
@@ -184,9 +184,11 @@ void WebSession::cmd_move(std::string_view rest) {
   const auto words = split_words(rest);
   if (words.size() != 1) return send_error("move: expected one move token");
   const Color side = game_.current().side_to_move();
-  if (clock_.flagged) return send_error("move refused: the game is over (" + std::string(color_name(*clock_.flagged)) + " ran out of time)");
-  if (engine_of(side) && !paused_)
-    return send_error("move refused: it is " + player_name(side) + "'s turn (" + std::string(color_name(side)) + ")");
+  if (clock_.flagged()) return send_error("move refused: the game is over (" + std::string(color_name(*clock_.flagged())) + " ran out of time)");
+  // An engine's side is the engine's, paused or not: nobody moves for it.
+  if (engine_of(side))
+    return send_error("move refused: it is " + player_name(side) + "'s turn (" + std::string(color_name(side)) + ")" +
+                      (paused_ ? "; engine play is paused: press Play" : ""));
   if (clock_out_of_time(side)) {
     cancel_search();
     send_state();
@@ -194,8 +196,8 @@ void WebSession::cmd_move(std::string_view rest) {
   }
   const std::string why = game_.play(words[0]);
   if (!why.empty()) return send_error("move refused: '" + excerpt(words[0], 40) + "': " + why);
-  clock_moved(side);
-  paused_ = false;
+  clock_.moved(side, now_());
+  set_paused(false);
   game_changed();
 }
 
@@ -236,31 +238,30 @@ void WebSession::cmd_navigate(std::string_view verb, std::string_view rest) {
   if (!ok) return send_error("jump: move number out of range");
   if (analysis_) {  // looking through the game while it is analysed: the analysis goes on
     ++version_;
-    paused_ = true;
+    set_paused(true);
     send_state();
     return;
   }
-  clock_stop();
+  clock_.stop();
   cancel_search();
   // Looking through the game never starts an engine: "play" does.
-  paused_ = engine_of(game_.current().side_to_move()).has_value();
+  set_paused(engine_of(game_.current().side_to_move()).has_value());
   game_changed();
 }
 
 void WebSession::cmd_play() {
-  paused_ = false;
+  set_paused(false);
   if (!engine_of(game_.current().side_to_move())) send_notice("it is a person's turn: make a move");
   game_changed();
 }
 
 void WebSession::cmd_stop() {
   stop_analysis();
+  set_paused(true);
   if (!search_) {
-    paused_ = true;
     send_state();
     return;
   }
-  paused_ = true;
   if (EngineRelay* r = relay(search_->engine)) r->stop();
   send_state();
 }
@@ -301,8 +302,8 @@ void WebSession::cmd_load(std::string_view rest) {
   const std::string why = load_record(rest, game_);
   if (!why.empty()) return send_error("load: " + why);
   cancel_search();
-  paused_ = true;
-  clock_stop();
+  clock_.stop();
+  set_paused(true);
   send_notice("game loaded: " + std::to_string(game_.length()) + " moves");
   game_changed();
 }
@@ -331,7 +332,7 @@ void WebSession::maybe_engine_move() {
 bool WebSession::start_search(int engine, Purpose purpose, int ply, std::optional<SearchLimit> limit) {
   EngineRelay* r = relay(engine);
   if (!r || r->failed()) {
-    paused_ = true;
+    set_paused(true);
     send_error(engine_label(engine) + " is not available");
     return false;
   }
@@ -343,7 +344,7 @@ bool WebSession::start_search(int engine, Purpose purpose, int ply, std::optiona
   if (ply < 0) ply = game_.cursor();
   for (int i = 0; i < ply; ++i) req.moves.push_back(format_turn(game_.line()[i]));
   req.limit = limit ? *limit : limit_;
-  if (purpose == Purpose::Play && clock_.on) req.limit = clock_search_limit(game_.current().side_to_move());
+  if (purpose == Purpose::Play && clock_.on()) req.limit = clock_.search_limit(game_.current().side_to_move(), now_());
   search_ = Search{req.id, engine, purpose, version_, ply};
   r->search(req);
   return search_.has_value();  // a relay that failed at start has already reported it
@@ -421,8 +422,8 @@ void WebSession::send_state() {
     out.null();
   }
   out.key("status").begin_object();
-  if (clock_.flagged && !game_.over()) {  // lost on time
-    const Color winner = ~*clock_.flagged;
+  if (clock_.flagged() && !game_.over()) {  // lost on time
+    const Color winner = ~*clock_.flagged();
     out.field("over", true).field("winner", color_name(winner)).field("reason", "time");
     out.field("result", winner == WHITE ? "1-0" : "0-1");
   } else {
@@ -434,7 +435,7 @@ void WebSession::send_state() {
     out.field("result", game::result_token(outcome));
   }
   out.end_object();
-  write_clock(out);
+  clock_.write(out, pos.side_to_move(), game_.over(), now_());
   out.key("split").begin_object();
   out.field("white", pos.split(WHITE)).field("black", pos.split(BLACK));
   out.end_object();
@@ -538,7 +539,7 @@ void WebSession::relay_bestmove(int engine, int search_id, const std::string& to
   const std::string name = engine_label(engine);
   auto turn = parse_turn(game_.current(), token);
   if (!turn) {
-    paused_ = true;
+    set_paused(true);
     send_error(name + " answered with '" + excerpt(token, 40) + "', which is not a legal move here: " + turn.error() +
                (done.purpose == Purpose::Play ? " (engine play paused)" : ""));
     send_state();
@@ -563,12 +564,12 @@ void WebSession::relay_bestmove(int engine, int search_id, const std::string& to
   }
   const std::string why = game_.play(format_turn(*turn));
   if (!why.empty()) {  // cannot happen after parse_turn; kept as a guard
-    paused_ = true;
+    set_paused(true);
     send_error(name + ": " + why);
     send_state();
     return;
   }
-  clock_moved(mover);
+  clock_.moved(mover, now_());
   game_changed();
 }
 
@@ -579,7 +580,7 @@ void WebSession::relay_message(int, const std::string&) {}
 void WebSession::relay_failed(int engine, const std::string& why) {
   if (search_ && search_->engine == engine) search_.reset();
   if (analysis_ && analysis_->engine == engine) stop_analysis();
-  paused_ = true;
+  set_paused(true);
   send_error(engine_label(engine) + " failed: " + why + " (engine play paused)");
   if (!closed_) send_state();
 }
@@ -597,11 +598,11 @@ void WebSession::cmd_clock(std::string_view rest) {
   const auto inc = parse_int(words[1]);
   if (!base || *base < 1 || *base > 10800 || !inc || *inc < 0 || *inc > 600)
     return send_error("clock: a time from 1 to 10800 seconds and an increment from 0 to 600 seconds");
-  next_control_ = TimeControl{*base * 1000, *inc * 1000};
+  next_control_ = GameClock::Control{*base * 1000, *inc * 1000};
 }
 
 void WebSession::cmd_flag() {
-  if (!clock_.on || clock_.flagged || game_.over()) return;
+  if (!clock_.on() || clock_.flagged() || game_.over()) return;
   if (clock_out_of_time(game_.current().side_to_move())) {
     cancel_search();
     send_state();
@@ -610,66 +611,19 @@ void WebSession::cmd_flag() {
 
 void WebSession::clock_start_game() {
   clock_ = GameClock{};
-  if (!next_control_) return;
-  clock_.on = true;
-  clock_.base_ms = next_control_->base_ms;
-  clock_.inc_ms = next_control_->inc_ms;
-  clock_.left_ms[WHITE] = clock_.left_ms[BLACK] = clock_.base_ms;
-  clock_.since = now_();
-}
-
-void WebSession::clock_stop() {
-  clock_.on = false;
-  clock_.flagged.reset();
-}
-
-std::int64_t WebSession::clock_running_ms() const {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(now_() - clock_.since).count();
+  if (next_control_) clock_.start(*next_control_, now_());
 }
 
 bool WebSession::clock_out_of_time(Color side) {
-  if (!clock_.on || clock_.flagged) return clock_.flagged.has_value();
-  if (clock_.left_ms[side] - clock_running_ms() > 0) return false;
-  clock_.left_ms[side] = 0;
-  clock_.flagged = side;
-  paused_ = true;
+  if (!clock_.out_of_time(side, now_())) return false;
+  set_paused(true);
   return true;
 }
 
-void WebSession::clock_moved(Color mover) {
-  if (!clock_.on) return;
-  clock_.left_ms[mover] += clock_.inc_ms - clock_running_ms();
-  clock_.since = now_();
-}
-
-// The engine plays on its clock: both sides' time left (the mover's less what has run since its
-// turn began) and the increments, as a match runner sends them; the engine plans its own time.
-SearchLimit WebSession::clock_search_limit(Color side) const {
-  SearchLimit limit{SearchLimit::Kind::Clock, 0};
-  std::int64_t left[2] = {clock_.left_ms[WHITE], clock_.left_ms[BLACK]};
-  left[side] = std::max<std::int64_t>(0, left[side] - clock_running_ms());
-  limit.white_ms = left[WHITE];
-  limit.black_ms = left[BLACK];
-  limit.white_inc_ms = limit.black_inc_ms = clock_.inc_ms;
-  return limit;
-}
-
-void WebSession::write_clock(JsonWriter& out) const {
-  out.key("clock").begin_object();
-  out.key("control");
-  if (clock_.on) out.begin_object().field("base", clock_.base_ms).field("inc", clock_.inc_ms).end_object();
-  else out.null();
-  const bool running = clock_.on && !clock_.flagged && !game_.over();
-  const Color side = game_.current().side_to_move();
-  for (Color c : {WHITE, BLACK}) {
-    std::int64_t left = clock_.left_ms[c];
-    if (running && c == side) left -= clock_running_ms();
-    out.field(std::string(color_name(c)), std::max<std::int64_t>(left, 0));
-  }
-  out.key("running");
-  if (running) out.value(color_name(side));
-  else out.null();
-  out.end_object();
+void WebSession::set_paused(bool paused) {
+  paused_ = paused;
+  if (paused) clock_.hold(game_.current().side_to_move(), now_());
+  else clock_.resume(now_());
 }
 
 // ---------- analysis ----------
@@ -683,7 +637,7 @@ void WebSession::cmd_analyse(std::string_view rest) {
   if (specs_.empty()) return send_error("analyse: no engine is configured");
   if (search_ && search_->purpose == Purpose::Play) return send_error("analyse: an engine is thinking about its move; press Stop first");
   cancel_search();
-  paused_ = true;
+  set_paused(true);
   Analysis a;
   a.ms = int(*ms);
   a.engine = engine_of(BLACK) ? *engine_of(BLACK) : engine_of(WHITE) ? *engine_of(WHITE) : 0;

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "engine_relay.hpp"
+#include "game_clock.hpp"
 #include "web_game.hpp"
 
 namespace ordo::web {
@@ -76,17 +77,6 @@ class WebSession : private EngineRelay::Listener {
     long version;  // game version the search was asked for
     int ply;       // position searched: after this many turns of the line
   };
-  // A timed game: each side's time left; the side to move's runs from `since`.
-  struct GameClock {
-    bool on = false;
-    std::int64_t base_ms = 0, inc_ms = 0;
-    std::int64_t left_ms[2] = {0, 0};
-    Clock::time_point since{};
-    std::optional<Color> flagged;  // the side that ran out of time
-  };
-  struct TimeControl {
-    std::int64_t base_ms, inc_ms;
-  };
   // "Analyse game": every position of the line searched in turn, ply 0 to the end.
   struct Analysis {
     int ms = 0;
@@ -121,13 +111,10 @@ class WebSession : private EngineRelay::Listener {
 
   // Clock steps (all no-ops in an untimed game).
   void clock_start_game();
-  void clock_stop();  // the game goes on untimed (set-up, load, going back)
-  std::int64_t clock_running_ms() const;
-  bool clock_out_of_time(Color side);  // flags `side` when its time is gone
-  void clock_moved(Color mover);       // charges the turn and adds the increment
-  SearchLimit clock_search_limit(Color side) const;
-  void write_clock(JsonWriter& out) const;
-  bool game_over() const { return game_.over() || clock_.flagged.has_value(); }
+  bool clock_out_of_time(Color side);  // flags `side` when its time is gone (and pauses)
+  bool game_over() const { return game_.over() || clock_.flagged().has_value(); }
+  // Paused: no engine is asked to move, none is moved for, and no clock runs.
+  void set_paused(bool paused);
 
   void analyse_next();
   void analysis_result(const std::string& token);
@@ -171,7 +158,7 @@ class WebSession : private EngineRelay::Listener {
   std::optional<Search> search_;
   bool closed_ = false;
   std::function<Clock::time_point()> now_ = [] { return Clock::now(); };
-  std::optional<TimeControl> next_control_;  // the clock of the next new game
+  std::optional<GameClock::Control> next_control_;  // the clock of the next new game
   GameClock clock_;
   std::optional<Analysis> analysis_;
 };

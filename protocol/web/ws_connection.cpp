@@ -35,6 +35,7 @@ WsConnection::WsConnection(tcp::socket socket, std::shared_ptr<ServerContext> co
 WsConnection::~WsConnection() {
   if (session_) session_->close();
   context_->sessions.erase(id_);
+  ++context_->closed_since_trim;
 }
 
 void WsConnection::run(http::request<http::string_body> request) {
@@ -78,8 +79,9 @@ void WsConnection::open_session() {
                          std::to_string(limit / 1024) + " KiB wait for it): this board is closed; reload the page",
                      websocket::close_code::try_again_later);
     };
-    return std::make_unique<ProcessTransport>(io, context->config.engines.at(engine), std::move(events),
-                                              std::move(options));
+    driver::EngineCommand command = context->config.engines.at(engine);
+    command.niceness = context->config.engine_niceness;
+    return std::make_unique<ProcessTransport>(io, std::move(command), std::move(events), std::move(options));
   };
   session_ = std::make_unique<WebSession>(context_->config.specs, factory,
                                           [weak](std::string message) {

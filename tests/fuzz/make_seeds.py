@@ -14,6 +14,8 @@
 - records:  the indented record examples of docs/GAME_RECORDS.md, alone and two in a row.
 - match_cli: every `build/ordo-match` command of the docs (README.md, docs/*.md), as NUL-separated
             argv words (shell quotes and line continuations resolved).
+- live:     live documents as ordo-match -live writes them (docs/MATCH.md): waiting for games, two
+            games running and one finished, a tournament over; and a few that must be refused.
 
 File names are the SHA-1 of the contents, so rerunning the script is idempotent and libFuzzer may
 add its own finds beside them. Usage: tests/fuzz/make_seeds.py [--out DIR]
@@ -92,6 +94,8 @@ def main():
         write(os.path.join(args.out, "protocol"), "\n".join(sent))
     write_records_and_cli(args.out)
     network_seeds(os.path.join(args.out, "network"))
+    for doc in live_documents():
+        write(os.path.join(args.out, "live"), doc)
 
 
 def doc_blocks(path):
@@ -171,6 +175,36 @@ def network_seeds(directory):
         at = HEADER + 2 * ACC + 2 * (q * ACC + 3)
         column[at:at + 2] = struct.pack("<h", 500)
     write(directory, with_crc(column))
+
+
+def live_documents():
+    """Documents in the runner's layout (protocol/match/live_feed.cpp), then near misses."""
+    start = START
+    head = '{"format": "ordo-live 1", "sequence": %d, "updated_ms": 1767225600000,\n'
+    tour = ('"tournament": {"event": "Test \\"1\\"", "variant": "%s", "time_control": "st=0.1", "planned_games": 4, '
+            '"finished_games": %d, "concurrency": 2, "status": "%s", "stop_reason": "%s", "engines": ["search", "gr\u00e9edy"]},\n')
+    standings = ('"standings": [\n  {"engine": "search", "games": 1, "wins": 1, "draws": 0, "losses": 0, "points": 1, "score": 1},\n'
+                 '  {"engine": "gr\u00e9edy", "games": 1, "wins": 0, "draws": 0, "losses": 1, "points": 0, "score": 0}],\n')
+    empty_standings = ('"standings": [\n  {"engine": "search", "games": 0, "wins": 0, "draws": 0, "losses": 0, "points": 0, "score": null}],\n')
+    running = ('"running": [\n  {"number": 1, "round": 1, "white": "search", "black": "gr\u00e9edy", "status": "playing", '
+               '"to_move": "black", "start_fen": "%s", "fen": "%s", "moves": ["a3a4"], "clock_ms": {"white": 5000, "black": null}, '
+               '"eval": {"white": {"cp": -35, "depth": 7}, "black": null}},\n'
+               '  {"number": 3, "round": 2, "white": "gr\u00e9edy", "black": "search", "status": "playing", "to_move": "white", '
+               '"start_fen": "%s", "fen": "%s", "moves": [], "clock_ms": {"white": null, "black": null}, '
+               '"eval": {"white": null, "black": {"mate": 3, "depth": 12}}}],\n') % (start, start, start, start)
+    finished = ('"finished": [\n  {"number": 2, "round": 1, "white": "gr\u00e9edy", "black": "search", "result": "0-1", '
+                '"termination": "target row", "detail": "Black reached the target row", "plies": 41, "start_fen": "%s", '
+                '"fen": "%s"}]}\n') % (start, start)
+    docs = [
+        head % 1 + tour % ("ordo", 0, "running", "") + empty_standings + '"running": [],\n"finished": []}\n',
+        head % 9 + tour % ("ordox", 1, "running", "") + standings + running + finished,
+        head % 20 + tour % ("ordo", 4, "stopped", "SIGINT") + standings + '"running": [],\n' + finished,
+    ]
+    good = docs[1]
+    docs += [good + good, good.replace('"sequence": 9', '"sequence": 9, "sequence": 10'),
+             good.replace('"cp": -35', '"cp": -35, "mate": 1'), good.replace("ordo-live 1", "ordo-live 2"),
+             '{"waiting": "waiting for the tournament"}\n', "[" * 12 + "]" * 12]
+    return docs
 
 
 if __name__ == "__main__":

@@ -228,7 +228,8 @@ function humanToMove() {
   const st = S.state;
   if (!st || st.status.over) return false;
   if (st.thinking && st.thinking.purpose === 'play') return false;
-  return st.players[sideIndex()] === 'human' || st.paused;
+  // An engine's side is never the person's, paused or not (the server refuses such a move too).
+  return st.players[sideIndex()] === 'human';
 }
 
 function currentParts() {

@@ -632,6 +632,42 @@ def check_reload(driver, out):
     return "%d moves, cursor %d kept" % (len(after["moves"]), after["cursor"])
 
 
+def check_reload_paused(driver, out):
+    """Engine against engine, stopped, then reloaded: the game comes back paused and no engine
+    moves until Play (a reload used to send the players last, which let the engines play on)."""
+    Select(driver.find_element(By.ID, "limit-kind")).select_by_value("movetime")
+    box = driver.find_element(By.ID, "limit-value")
+    box.clear()
+    box.send_keys("300\t")
+    wait_for(driver, lambda: summary(driver)["limit"] == {"kind": "movetime", "value": 300}, "the 300 ms limit")
+    new_game(driver, "ordo", "1", "1")
+    wait_for(driver, lambda: summary(driver)["cursor"] >= 4, "four engine moves", 20)
+    end = time.time() + 10
+    while not summary(driver)["paused"] and time.time() < end:  # Stop is enabled while an engine thinks
+        wait_for(driver, lambda: summary(driver)["thinking"], "an engine thinking", 5)
+        try:
+            driver.find_element(By.ID, "stop").click()
+        except WebDriverException:
+            pass
+        time.sleep(0.1)
+    wait_for(driver, lambda: (lambda s: s["paused"] and not s["thinking"])(summary(driver)), "the stopped game", 10)
+    time.sleep(0.3)  # the stopped search's move is shown, not played
+    before = state(driver)
+    driver.refresh()
+    wait_for(driver, lambda: (lambda s: s and s["moves"] == before["moves"] and s["cursor"] == before["cursor"])(state(driver)),
+             "the game after the reload", 10)
+    time.sleep(3.0)  # at depth 1 the engines would have played many moves by now
+    after = summary(driver)
+    if after["cursor"] != before["cursor"] or not after["paused"] or after["thinking"]:
+        raise Failure("after the reload the engines played on: cursor %d -> %d, paused %s, thinking %s" % (
+            before["cursor"], after["cursor"], after["paused"], after["thinking"]))
+    screenshot(driver, out, "ordo", "reload-paused")
+    driver.find_element(By.ID, "play").click()
+    wait_for(driver, lambda: summary(driver)["cursor"] > before["cursor"], "an engine move after Play", 10)
+    driver.find_element(By.ID, "stop").click()
+    return "paused at move %d after the reload, Play resumed" % before["cursor"]
+
+
 def check_clock(driver, out):
     """A game on the clock against the engine: both clocks shown, the engine moves on its clock,
     and the person who does not move loses on time."""
@@ -686,7 +722,7 @@ def main():
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--stages", default="games,drags,checks,clock",
                     help="games (by clicks, with graph, analysis and reload), drags (phone size), phone-clicks, "
-                         "checks, clock")
+                         "checks, clock, reload (an engine game stopped and reloaded stays paused)")
     args = ap.parse_args()
     stages = set(args.stages.split(","))
     os.makedirs(args.out, exist_ok=True)
@@ -716,6 +752,9 @@ def main():
                     print("  screenshot: " + os.path.abspath(shot))
                 for note in report.get("notes", []):
                     print("  " + note)
+        if "reload" in stages:
+            open_page(driver, url)
+            print("reload: " + check_reload_paused(driver, args.out))
         if "clock" in stages:
             open_page(driver, url)
             set_limit_depth_1(driver)

@@ -98,6 +98,36 @@ TEST_SUITE("web") {
     CHECK(has(st, R"("moves":["a3a4"])"));
   }
 
+  TEST_CASE("hostile: Stop holds both clocks so a paused engine never loses on time and Play restarts its clock") {
+    Timed t;
+    t.send("clock 60 0");
+    t.send("new ordo");
+    t.send("move a3a4");
+    t.greet();
+    t.pass(1000);
+    t.send("stop");  // Black's engine has thought for 1 s
+    t.engine.say("bestmove a6a5");  // the stopped search's move is shown, not played
+    CHECK(has(t.last("state"), R"("white":60000,"black":59000,"running":null)"));
+    t.pass(120000);  // paused for longer than the whole game's time
+    t.send("flag");
+    CHECK(has(t.last("state"), R"("over":false)"));
+    CHECK(has(t.last("state"), R"("white":60000,"black":59000,"running":null)"));
+    t.send("play");
+    CHECK(t.engine.last() == "go wtime 60000 btime 59000 winc 0 binc 0");
+    CHECK(has(t.last("state"), R"("running":"black")"));
+    t.pass(500);
+    t.engine.say("bestmove a6a5");
+    CHECK(has(t.last("state"), R"("moves":["a3a4","a6a5"])"));
+    CHECK(has(t.last("state"), R"("white":60000,"black":58500,"running":"white")"));
+    // Paused on the person's turn: the person's clock does not run either.
+    t.send("stop");
+    t.pass(90000);
+    t.send("flag");
+    CHECK(has(t.last("state"), R"("over":false)"));
+    t.send("move e3e4");  // a person's move resumes the game, charged nothing for the pause
+    CHECK(has(t.last("state"), R"("white":60000,"black":58500,"running":"black")"));
+  }
+
   TEST_CASE("clock off and bad clock values") {
     Timed t;
     t.send("clock 0 3");

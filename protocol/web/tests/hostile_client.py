@@ -175,6 +175,7 @@ def engine_thinking(server, fen=None):
         ws.send("fen " + fen)
         read_type(ws, "state", 5)
     ws.send("players 1 human")
+    ws.send("play")  # a set-up position waits for it (choosing the players does not un-pause)
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline:
         m = read_type(ws, "state", 5)

@@ -45,6 +45,23 @@ struct Page {
   }
 };
 
+// The head of the answer to one raw request (up to its blank line).
+std::string answer_head(unsigned short port, const std::string& request) {
+  asio::io_context io;
+  asio::ip::tcp::socket sock(io);
+  sock.connect(asio::ip::tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  boost::system::error_code ec;
+  asio::write(sock, asio::buffer(request), ec);
+  std::string reply;
+  char buf[4096];
+  while (reply.find("\r\n\r\n") == std::string::npos) {
+    const auto n = sock.read_some(asio::buffer(buf), ec);
+    if (ec) break;
+    reply.append(buf, n);
+  }
+  return reply.substr(0, reply.find("\r\n\r\n"));
+}
+
 }  // namespace
 
 TEST_SUITE("web") {
@@ -60,7 +77,7 @@ TEST_SUITE("web") {
     CHECK(limit.take(t0 + 1s) == RateLimit::Verdict::Disconnect);
   }
 
-  TEST_CASE("writes to an engine that does not read never block and overflow a bounded queue") {
+  TEST_CASE("hostile: writes to an engine that does not read never block and overflow a bounded queue") {
     asio::io_context io;
     auto reaper = std::make_shared<EngineReaper>(io);
     int overflows = 0;
@@ -104,7 +121,7 @@ TEST_SUITE("web") {
     CHECK(process_gone(pid));
   }
 
-  TEST_CASE("a page that sends too fast is refused then closed") {
+  TEST_CASE("hostile: a page that sends too fast is refused then closed") {
     RunningServer s([](ServerConfig& c) {
       c.message_rate = 1;
       c.message_burst = 3;
@@ -128,7 +145,7 @@ TEST_SUITE("web") {
     CHECK(s.eventually([&] { return s.server->sessions() == 0; }));
   }
 
-  TEST_CASE("a page that does not read is dropped when its queued bytes pass the limit") {
+  TEST_CASE("hostile: a page that does not read is dropped when its queued bytes pass the limit") {
     RunningServer s([](ServerConfig& c) {
       c.max_queued_bytes = 256 * 1024;
       c.message_rate = 1e6;
@@ -143,7 +160,7 @@ TEST_SUITE("web") {
     CHECK(s.eventually([&] { return s.server->sessions() == 0; }));
   }
 
-  TEST_CASE("an HTTP connection that sends nothing is closed after the idle timeout") {
+  TEST_CASE("hostile: an HTTP connection that sends nothing is closed after the idle timeout") {
     RunningServer s([](ServerConfig& c) { c.idle_timeout = 200ms; });
     asio::io_context io;
     tcp::socket sock(io);
@@ -154,6 +171,45 @@ TEST_SUITE("web") {
     boost::system::error_code ec;
     sock.read_some(asio::buffer(&c, 1), ec);
     CHECK(ec == asio::error::eof);
+  }
+
+  TEST_CASE("hostile: a board asked for while the event loop runs late gets 503 with Retry-After and pages are still served") {
+    RunningServer s([](ServerConfig& c) { c.overload_lag = 200ms; });
+    const std::string host = "Host: 127.0.0.1:" + std::to_string(s.port) + "\r\n";
+    const std::string upgrade = "GET /ws HTTP/1.1\r\n" + host +
+                                "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+    s.on_server([] {
+      std::this_thread::sleep_for(800ms);  // the server's thread held up, as by a flood of work
+      return 0;
+    });
+    std::this_thread::sleep_for(150ms);  // the next tick has seen it
+    const std::string refused = answer_head(s.port, upgrade);
+    CHECK(refused.rfind("HTTP/1.1 503", 0) == 0);
+    CHECK(refused.find("Retry-After: 5") != std::string::npos);
+    CHECK(answer_head(s.port, "GET / HTTP/1.1\r\n" + host + "Connection: close\r\n\r\n").rfind("HTTP/1.1 200", 0) == 0);
+    // Then boards are taken again (2 s on; a loaded machine may take longer to settle).
+    bool taken = false;
+    for (int i = 0; i < 30 && !taken; ++i) {
+      std::this_thread::sleep_for(500ms);
+      taken = answer_head(s.port, upgrade).rfind("HTTP/1.1 101", 0) == 0;
+    }
+    CHECK(taken);
+  }
+
+  TEST_CASE("hostile: a board over the session limit gets 503 with Retry-After") {
+    RunningServer s([](ServerConfig& c) { c.max_sessions = 1; });
+    const std::string upgrade = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(s.port) +
+                                "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+    asio::io_context io;
+    websocket::stream<asio::ip::tcp::socket> first(io);
+    first.next_layer().connect(asio::ip::tcp::endpoint(asio::ip::make_address("127.0.0.1"), s.port));
+    first.handshake("127.0.0.1:" + std::to_string(s.port), "/ws");
+    REQUIRE(s.eventually([&] { return s.server->sessions() == 1; }));
+    const std::string refused = answer_head(s.port, upgrade);
+    CHECK(refused.rfind("HTTP/1.1 503", 0) == 0);
+    CHECK(refused.find("Retry-After: 5") != std::string::npos);
   }
 }
 

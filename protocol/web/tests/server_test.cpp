@@ -155,7 +155,7 @@ TEST_SUITE("web") {
     CHECK(get(s.port, "/", host_of(s.port), http::verb::head).body().empty());
   }
 
-  TEST_CASE("a request with an oversized header is answered 400, and the server goes on") {
+  TEST_CASE("hostile: a request with an oversized header is answered 400 and the server goes on") {
     RunningServer s(limits());
     asio::io_context io;
     tcp::socket sock(io);
@@ -167,6 +167,37 @@ TEST_SUITE("web") {
     const auto n = sock.read_some(asio::buffer(reply), ec);
     CHECK(reply.substr(0, n).rfind("HTTP/1.1 400", 0) == 0);
     CHECK(get(s.port, "/", host_of(s.port)).result() == http::status::ok);
+  }
+
+  TEST_CASE("hostile: a request with two Host or two Origin headers is refused and the server goes on") {
+    RunningServer s(limits());
+    const std::string host = host_of(s.port);
+    // The status line of the answer to one raw request.
+    const auto status_of = [&](const std::string& request) {
+      asio::io_context io;
+      tcp::socket sock(io);
+      sock.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), s.port));
+      boost::system::error_code ec;
+      asio::write(sock, asio::buffer(request), ec);
+      std::string reply(64, '\0');
+      const auto n = sock.read_some(asio::buffer(reply), ec);
+      return reply.substr(0, std::min<std::size_t>(n, 12));
+    };
+    const std::string upgrade =
+        "GET /ws HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n";
+    // RFC 7230 5.4: more than one Host is a bad request, whichever comes first.
+    CHECK(status_of("GET / HTTP/1.1\r\nHost: " + host + "\r\nHost: evil.example\r\n\r\n") == "HTTP/1.1 400");
+    CHECK(status_of("GET / HTTP/1.1\r\nHost: evil.example\r\nHost: " + host + "\r\n\r\n") == "HTTP/1.1 400");
+    CHECK(status_of(upgrade + "Host: " + host + "\r\nHost: evil.example\r\n\r\n") == "HTTP/1.1 400");
+    // Two Origins, a good one first: the page that sent the second is not known.
+    CHECK(status_of(upgrade + "Host: " + host + "\r\nOrigin: http://" + host + "\r\nOrigin: http://evil.example\r\n\r\n") ==
+          "HTTP/1.1 400");
+    CHECK(status_of("GET / HTTP/1.1\r\nHost: " + host + "\r\nOrigin: http://" + host + "\r\nOrigin: http://" + host +
+                    "\r\n\r\n") == "HTTP/1.1 400");
+    // One of each is still answered.
+    CHECK(status_of(upgrade + "Host: " + host + "\r\nOrigin: http://" + host + "\r\n\r\n") == "HTTP/1.1 101");
+    CHECK(get(s.port, "/", host).result() == http::status::ok);
   }
 
   TEST_CASE("WebSocket: a game message round trip, then bad input answered with errors") {
@@ -197,7 +228,7 @@ TEST_SUITE("web") {
     CHECK(!d.read_type("hello").empty());
   }
 
-  TEST_CASE("WebSocket: a message over the limit closes that connection only") {
+  TEST_CASE("hostile: WebSocket: a message over the limit closes that connection only") {
     RunningServer s(limits(2, 1024));
     Client c(s.port, "");
     try {
@@ -210,7 +241,7 @@ TEST_SUITE("web") {
     CHECK(!d.read_type("hello").empty());
   }
 
-  TEST_CASE("WebSocket: foreign origins and hosts are refused, the session limit holds") {
+  TEST_CASE("hostile: WebSocket: foreign origins and hosts are refused and the session limit holds") {
     RunningServer s(limits(1));
     CHECK_THROWS_AS(Client(s.port, "http://evil.example"), beast::system_error);
     CHECK_THROWS_AS(Client(s.port, "", "evil.example"), beast::system_error);

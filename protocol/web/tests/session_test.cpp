@@ -120,7 +120,7 @@ TEST_SUITE("web") {
     CHECK(has(h.last("state"), R"("board":")" + std::string(43, '.') + "WB"));
   }
 
-  TEST_CASE("malformed and malicious page messages get an error and change nothing") {
+  TEST_CASE("hostile: malformed and malicious page messages get an error and change nothing") {
     Harness h;
     h.send("players human human");
     h.send("move a3a4");
@@ -149,7 +149,7 @@ TEST_SUITE("web") {
     CHECK(h.made.empty());  // nothing the page sent started a process
   }
 
-  TEST_CASE("a message over the size limit is refused before it is read") {
+  TEST_CASE("hostile: a message over the size limit is refused before it is read") {
     SessionLimits limits;
     limits.max_message = 100;
     Harness h(1, limits);
@@ -188,7 +188,7 @@ TEST_SUITE("web") {
     CHECK(has(h.last("state"), R"("thinking":null)"));
   }
 
-  TEST_CASE("an illegal or injected bestmove is refused and pauses engine play") {
+  TEST_CASE("hostile: an illegal or injected bestmove is refused and pauses engine play") {
     for (const std::string answer : {"bestmove a3a4", "bestmove (none)", "bestmove a6a5;quit", "bestmove"}) {
       CAPTURE(answer);
       Harness h;
@@ -198,8 +198,11 @@ TEST_SUITE("web") {
       CHECK(has(h.last("error"), "not a legal move here"));
       CHECK(h.cursor() == 1);
       CHECK(h.paused());
-      // A person may now move for the paused engine; the engine is not asked again until "play".
+      // The engine is not asked again until "play", and nobody moves for it meanwhile.
       h.send("move a6a5");
+      CHECK(h.cursor() == 1);
+      h.send("play");
+      h.engines[0]->say("bestmove a6a5");
       CHECK(h.cursor() == 2);
     }
   }
@@ -235,6 +238,44 @@ TEST_SUITE("web") {
     CHECK(h.engines[0]->last().rfind("go ", 0) == 0);
     h.engines[0]->say("bestmove b6b5");
     CHECK(h.cursor() == 2);
+  }
+
+  TEST_CASE("hostile: while paused no move is accepted for the engine's side") {
+    Harness h;
+    h.send("move a3a4");
+    h.greet();
+    h.send("stop");
+    h.engines[0]->say("bestmove a6a5");
+    REQUIRE(h.paused());
+    h.clear();
+    h.send("move a6a5");  // the engine's move, played by the person
+    CHECK(has(h.last("error"), "move refused"));
+    CHECK(h.count("state") == 0);
+    h.send("undo");  // back to the person's turn: a move there is the person's own
+    REQUIRE(h.cursor() == 0);
+    h.send("move a3a4");
+    CHECK(h.cursor() == 1);
+  }
+
+  TEST_CASE("hostile: a reload (load then limit then players then jump as the page sends them) stays paused until play") {
+    // The page's restore of an engine-against-engine game and of a game against the engine at the
+    // engine's turn: no engine is asked to move before "play".
+    for (const std::string players : {"players 1 2", "players human 1"}) {
+      CAPTURE(players);
+      Harness h(2);
+      h.send("hello");
+      h.send("load [Variant \"ordo\"]\n\n1. a3a4 *\n");
+      h.send("limit depth 2");
+      h.send(players);
+      CHECK(h.paused());
+      CHECK(h.made.empty());  // no engine was even started
+      CHECK(has(h.last("state"), R"("thinking":null)"));
+      h.send("jump 1");
+      CHECK(h.paused());
+      CHECK(h.made.empty());  // no engine was even started
+      h.send("play");
+      CHECK(has(h.last("state"), R"("thinking":{)"));
+    }
   }
 
   TEST_CASE("a search for an old position is dropped when the game changes under it") {

@@ -1,0 +1,86 @@
+#include "game_clock.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "json_writer.hpp"
+#include "web_game.hpp"
+
+namespace ordo::web {
+
+void GameClock::start(Control control, Clock::time_point now) {
+  *this = GameClock{};
+  on_ = true;
+  base_ms_ = control.base_ms;
+  inc_ms_ = control.inc_ms;
+  left_ms_[WHITE] = left_ms_[BLACK] = base_ms_;
+  since_ = now;
+}
+
+void GameClock::stop() {
+  on_ = false;
+  held_ = false;
+  flagged_.reset();
+}
+
+std::int64_t GameClock::running_ms(Clock::time_point now) const {
+  if (!on_ || held_) return 0;
+  return std::chrono::duration_cast<std::chrono::milliseconds>(now - since_).count();
+}
+
+void GameClock::hold(Color to_move, Clock::time_point now) {
+  if (!on_ || held_ || flagged_) return;
+  left_ms_[to_move] -= running_ms(now);
+  held_ = true;
+}
+
+void GameClock::resume(Clock::time_point now) {
+  if (!held_) return;
+  held_ = false;
+  since_ = now;
+}
+
+bool GameClock::out_of_time(Color side, Clock::time_point now) {
+  if (!on_ || flagged_) return flagged_.has_value();
+  if (left_ms_[side] - running_ms(now) > 0) return false;
+  left_ms_[side] = 0;
+  flagged_ = side;
+  return true;
+}
+
+void GameClock::moved(Color mover, Clock::time_point now) {
+  if (!on_) return;
+  left_ms_[mover] += inc_ms_ - running_ms(now);
+  since_ = now;
+}
+
+// The engine plays on its clock: both sides' time left (the mover's less what has run since its
+// turn began) and the increments, as a match runner sends them; the engine plans its own time.
+SearchLimit GameClock::search_limit(Color side, Clock::time_point now) const {
+  SearchLimit limit{SearchLimit::Kind::Clock, 0};
+  std::int64_t left[2] = {left_ms_[WHITE], left_ms_[BLACK]};
+  left[side] = std::max<std::int64_t>(0, left[side] - running_ms(now));
+  limit.white_ms = left[WHITE];
+  limit.black_ms = left[BLACK];
+  limit.white_inc_ms = limit.black_inc_ms = inc_ms_;
+  return limit;
+}
+
+void GameClock::write(JsonWriter& out, Color to_move, bool game_over, Clock::time_point now) const {
+  out.key("clock").begin_object();
+  out.key("control");
+  if (on_) out.begin_object().field("base", base_ms_).field("inc", inc_ms_).end_object();
+  else out.null();
+  const bool running = on_ && !held_ && !flagged_ && !game_over;
+  for (Color c : {WHITE, BLACK}) {
+    std::int64_t left = left_ms_[c];
+    if (running && c == to_move) left -= running_ms(now);
+    out.field(std::string(color_name(c)), std::max<std::int64_t>(left, 0));
+  }
+  out.key("running");
+  if (running) out.value(color_name(to_move));
+  else out.null();
+  out.end_object();
+}
+
+}  // namespace ordo::web
