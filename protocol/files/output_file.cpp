@@ -1,4 +1,5 @@
 #include "output_file.hpp"
+#include "file_kind.hpp"
 
 #include <cerrno>
 #include <climits>
@@ -11,18 +12,6 @@
 namespace ordo::files {
 
 namespace {
-
-std::string quoted(const std::string& path) { return "'" + path + "'"; }
-
-const char* kind_of(mode_t mode) {
-  if (S_ISDIR(mode)) return "a folder";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  if (S_ISLNK(mode)) return "a symbolic link";
-  return "not a plain file";
-}
 
 // The folder part of PATH ("." when it has none) and its last component.
 std::pair<std::string, std::string> split(const std::string& path) {

@@ -1,28 +1,14 @@
 #include "regular_file.hpp"
+#include "file_kind.hpp"
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace ordo::files {
-
-namespace {
-
-const char* kind_of(mode_t mode) {
-  if (S_ISDIR(mode)) return "a folder";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  if (S_ISLNK(mode)) return "a symbolic link";
-  return "not a plain file";
-}
-
-std::string quoted(const std::string& path) { return "'" + path + "'"; }
-
-}  // namespace
 
 int open_regular_file(const std::string& path, std::string* error, Links links) {
   if (path.empty()) {
@@ -40,8 +26,13 @@ int open_regular_file(const std::string& path, std::string* error, Links links) 
     return -1;
   }
   struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    *error = quoted(path) + ": not a regular file (" + (S_ISREG(st.st_mode) ? "cannot stat" : kind_of(st.st_mode)) + ")";
+  if (::fstat(fd, &st) != 0) {
+    *error = quoted(path) + ": cannot stat: " + std::strerror(errno);
+    ::close(fd);
+    return -1;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    *error = quoted(path) + ": not a regular file (" + kind_of(st.st_mode) + ")";
     ::close(fd);
     return -1;
   }
@@ -56,7 +47,11 @@ std::optional<std::string> read_regular_file(const std::string& path, std::size_
   const int fd = open_regular_file(path, error, links);
   if (fd < 0) return std::nullopt;
   struct stat st {};
-  ::fstat(fd, &st);
+  if (::fstat(fd, &st) != 0) {
+    *error = quoted(path) + ": cannot stat: " + std::strerror(errno);
+    ::close(fd);
+    return std::nullopt;
+  }
   const auto too_long = [&](std::uint64_t size) {
     *error = quoted(path) + ": " + std::to_string(size) + " bytes, more than the " + std::to_string(max_bytes) +
              " allowed";
