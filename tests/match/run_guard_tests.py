@@ -9,17 +9,15 @@ Scenarios: rerun, doubled, small_sample, gnu_options, exit_midgame, exit_midgame
 result_replayed, orphans, malformed_bestmove, raw_bytes, one_line_names, replay_many_tags, batch_cancel,
 merge_options, shard_sprt, merge_plan.
 """
-import argparse
 import json
 import os
 import re
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 
-from run_match_tests import OPENINGS, Ctx, Failure, check, load
+from run_match_tests import OPENINGS, Ctx, Failure, check, load, run_scenario_main
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ENGINES = os.path.join(HERE, "engines")
@@ -397,21 +395,8 @@ def scenario(ctx, name):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--match", required=True)
-    ap.add_argument("--ordo", required=True)
-    ap.add_argument("--scenario", required=True)
-    ap.add_argument("--time-scale", type=float, default=1.0)
-    args = ap.parse_args()
-    with tempfile.TemporaryDirectory(prefix="ordo-guard-test-") as tmp:
-        t0 = time.monotonic()
-        try:
-            scenario(Ctx(args, tmp), args.scenario)
-        except (Failure, subprocess.TimeoutExpired, ValueError, KeyError, json.JSONDecodeError, OSError) as e:
-            print("FAIL %s: %s: %s" % (args.scenario, type(e).__name__, e))
-            return 1
-        print("PASS %s (%.1f s)" % (args.scenario, time.monotonic() - t0))
-        return 0
+    return run_scenario_main(scenario, "ordo-guard-test-", (Failure, subprocess.TimeoutExpired, ValueError, KeyError,
+                                                 json.JSONDecodeError, OSError))
 
 
 if __name__ == "__main__":

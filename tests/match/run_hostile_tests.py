@@ -8,7 +8,6 @@ another tournament under -merge, records starting with a byte order mark, number
 Scenarios: live_fifo, one_file, merge_full_disk, records_full_disk, log_full_disk, huge_schedule,
 merge_foreign, bom.
 """
-import argparse
 import json
 import os
 import resource
@@ -16,11 +15,10 @@ import signal
 import stat
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
-from run_match_tests import OPENINGS, Ctx, Failure, check, load
+from run_match_tests import OPENINGS, Ctx, Failure, check, load, run_scenario_main
 
 
 def quick(ctx, extra=(), rounds=1, names=("a", "b"), variant="ordo"):
@@ -259,21 +257,8 @@ def scenario(ctx, name):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--match", required=True)
-    ap.add_argument("--ordo", required=True)
-    ap.add_argument("--scenario", required=True)
-    ap.add_argument("--time-scale", type=float, default=1.0)
-    args = ap.parse_args()
-    with tempfile.TemporaryDirectory(prefix="ordo-hostile-test-") as tmp:
-        t0 = time.monotonic()
-        try:
-            scenario(Ctx(args, tmp), args.scenario)
-        except (Failure, subprocess.TimeoutExpired, ValueError, KeyError, json.JSONDecodeError, OSError) as e:
-            print("FAIL %s: %s: %s" % (args.scenario, type(e).__name__, e))
-            return 1
-        print("PASS %s (%.1f s)" % (args.scenario, time.monotonic() - t0))
-        return 0
+    return run_scenario_main(scenario, "ordo-hostile-test-", (Failure, subprocess.TimeoutExpired, ValueError, KeyError,
+                                                 json.JSONDecodeError, OSError))
 
 
 if __name__ == "__main__":

@@ -322,22 +322,29 @@ def scenario(ctx, name):
         raise Failure("unknown scenario " + name)
 
 
-def main():
+def run_scenario_main(scenario, prefix, errors=(Failure, subprocess.TimeoutExpired)):
+    """The command line of a scenario runner (--match, --ordo, --scenario, --time-scale): runs
+    scenario(ctx, name) in a temporary folder named from `prefix`, prints one PASS or FAIL line and
+    returns the exit status; an exception of `errors` is a failure."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--match", required=True)
     ap.add_argument("--ordo", required=True)
     ap.add_argument("--scenario", required=True)
     ap.add_argument("--time-scale", type=float, default=1.0)
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory(prefix="ordo-match-test-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
         t0 = time.monotonic()
         try:
             scenario(Ctx(args, tmp), args.scenario)
-        except (Failure, subprocess.TimeoutExpired) as e:
-            print("FAIL %s: %s" % (args.scenario, e))
+        except errors as e:
+            print("FAIL %s: %s: %s" % (args.scenario, type(e).__name__, e))
             return 1
         print("PASS %s (%.1f s)" % (args.scenario, time.monotonic() - t0))
         return 0
+
+
+def main():
+    return run_scenario_main(scenario, "ordo-match-test-")
 
 
 if __name__ == "__main__":
