@@ -248,6 +248,7 @@ bool EngineClient::write(const std::string& line) {
 
 EngineProcess::ReadStatus EngineClient::read(std::string& line, std::chrono::milliseconds timeout) {
   const auto status = process_.read_line(line, timeout);
+  if (status == EngineProcess::ReadStatus::Eof) output_closed_ = true;
   if (status == EngineProcess::ReadStatus::Line && log_) log_(false, line);
   return status;
 }
@@ -311,13 +312,36 @@ EngineClient::Answer EngineClient::search(const std::string& position_line, cons
     a.kind = Answer::Kind::WriteFailed;
     return a;
   }
+  output_closed_ = false;
+  if (ping_timeout_.count() > 0 && !sync(ping_timeout_, nullptr, on_line)) {
+    // An engine that closed its output ended (or is ending): that is a crash, not a slow answer.
+    a.kind = output_closed_ || !alive() ? Answer::Kind::Eof : Answer::Kind::Unready;
+    return a;
+  }
+  if (measure_usage_) meter_.begin(process_.pid());
+  // The clock starts before the write: a runner preempted inside the write must not give the
+  // engine thinking time its clock does not see.
   const auto t0 = Clock::now();
   if (!dialogue_.go(go_line)) {
     a.kind = Answer::Kind::WriteFailed;
     return a;
   }
   const auto end = t0 + deadline;
-  auto elapsed = [&] { return std::chrono::duration_cast<milliseconds>(Clock::now() - t0); };
+  auto stamp = [&](Answer::Kind kind) {
+    const auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t0);
+    a.kind = kind;
+    a.elapsed_us = us.count();
+    a.elapsed = std::chrono::duration_cast<milliseconds>(us);
+    if (measure_usage_) a.usage = meter_.end();
+    return a;
+  };
+  // While measuring, the engine's threads are sampled every 5 ms for the first 100 ms (a search
+  // thread born and ended between two samples would go uncounted), then every 20 ms.
+  auto poll_every = [&](Clock::time_point now) {
+    if (!measure_usage_) return milliseconds(100);
+    return now - t0 < milliseconds(100) ? milliseconds(5) : milliseconds(20);
+  };
+  auto last_sample = t0;
   std::string line;
   for (;;) {
     if (interrupted && interrupted()) {
@@ -325,29 +349,25 @@ EngineClient::Answer EngineClient::search(const std::string& position_line, cons
       return a;
     }
     const auto now = Clock::now();
-    if (now >= end) {
-      a.kind = Answer::Kind::Timeout;
-      a.elapsed = elapsed();
-      return a;
+    if (now >= end) return stamp(Answer::Kind::Timeout);
+    if (measure_usage_ && now - last_sample >= poll_every(now)) {
+      meter_.sample();
+      last_sample = now;
     }
     const auto slice =
-        std::min<milliseconds>(std::chrono::duration_cast<milliseconds>(end - now) + milliseconds(1), milliseconds(100));
+        std::min<milliseconds>(std::chrono::duration_cast<milliseconds>(end - now) + milliseconds(1), poll_every(now));
     switch (read(line, slice)) {
       case EngineProcess::ReadStatus::Timeout:
         continue;
       case EngineProcess::ReadStatus::Eof:
-        a.kind = Answer::Kind::Eof;
-        a.elapsed = elapsed();
-        return a;
+        return stamp(Answer::Kind::Eof);
       case EngineProcess::ReadStatus::Line:
         break;
     }
     auto event = dialogue_.feed(line);
     if (event.kind == EngineDialogue::Event::Kind::BestMove) {
-      a.kind = Answer::Kind::BestMove;
       a.best = std::move(event.best);
-      a.elapsed = elapsed();
-      return a;
+      return stamp(Answer::Kind::BestMove);
     }
     if (on_line) on_line(line);
     if (event.kind == EngineDialogue::Event::Kind::Info && on_info) on_info(event.info);

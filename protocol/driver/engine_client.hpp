@@ -22,6 +22,7 @@
 
 #include "../dialect.hpp"
 #include "engine_process.hpp"
+#include "process_usage.hpp"
 
 namespace ordo::driver {
 
@@ -160,6 +161,7 @@ class EngineClient {
   // "no 'uciok' within N ms (exit status 1)") when a step fails; the process is then killed.
   bool start(std::chrono::milliseconds timeout, std::string* error);
   bool alive() const { return process_.running(); }
+  int pid() const { return process_.pid(); }
   const Identity& identity() const { return dialogue_.identity(); }
   Dialect dialect() const { return dialogue_.dialect(); }
   EngineDialogue& dialogue() { return dialogue_; }
@@ -171,13 +173,23 @@ class EngineClient {
   bool sync(std::chrono::milliseconds timeout, std::string* error,
             const std::function<void(const std::string&)>& on_line = {});
 
+  // Before every go of search(): "isready", and up to timeout for "readyok", so the engine has
+  // read and set up the position before its clock starts (zero: no ping, the default).
+  void set_ping_before_go(std::chrono::milliseconds timeout) { ping_timeout_ = timeout; }
+  // Whether search() measures the engine's CPU time and wait for a core (Answer::usage).
+  void set_measure_usage(bool on) { measure_usage_ = on; }
+
   struct Answer {
-    enum class Kind { BestMove, Eof, Timeout, Interrupted, WriteFailed } kind = Kind::Timeout;
+    // Unready: the ping before the go got no readyok within its timeout (the go was not sent).
+    enum class Kind { BestMove, Eof, Timeout, Interrupted, WriteFailed, Unready } kind = Kind::Timeout;
     BestMove best;
     std::chrono::milliseconds elapsed{0};  // from the go to the answer
+    long long elapsed_us = 0;              // the same, in microseconds
+    SearchUsage usage;                     // measured when set_measure_usage(true)
   };
-  // Sends position and go, then reads until bestmove, EOF, the deadline (from the go) or
-  // interrupted() (asked every 100 ms). Every parsed info line goes to on_info, every line read
+  // Sends position (and the ping, when set) and go, then reads until bestmove, EOF, the deadline
+  // (from the go) or interrupted() (asked every 100 ms, more often while measuring). The clock
+  // starts just before the go is written. Every parsed info line goes to on_info, every line read
   // before the answer (info lines too) to on_line.
   Answer search(const std::string& position_line, const std::string& go_line, std::chrono::milliseconds deadline,
                 const std::function<bool()>& interrupted, const std::function<void(const Info&)>& on_info = {},
@@ -199,6 +211,10 @@ class EngineClient {
   EngineProcess process_;
   EngineDialogue dialogue_;
   Log log_;
+  std::chrono::milliseconds ping_timeout_{0};
+  bool measure_usage_ = false;
+  bool output_closed_ = false;  // a read met the end of the engine's output
+  UsageMeter meter_;
 };
 
 }  // namespace ordo::driver

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -77,6 +78,12 @@ bool EngineProcess::start(std::string* error) {
     return fail(std::string("pipe: ") + std::strerror(errno));
   }
 
+  // The CPU set is built before the fork: the child only makes the system call.
+  cpu_set_t cpus;
+  CPU_ZERO(&cpus);
+  for (const int c : cmd_.cpus)
+    if (c >= 0 && c < CPU_SETSIZE) CPU_SET(c, &cpus);
+
   std::vector<char*> args;
   for (auto& a : cmd_.argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
@@ -104,14 +111,20 @@ bool EngineProcess::start(std::string* error) {
       const int now = ::getpriority(PRIO_PROCESS, 0);
       ::setpriority(PRIO_PROCESS, 0, now + cmd_.niceness > 19 ? 19 : now + cmd_.niceness);
     }
-    int err = 0;
-    if (!cmd_.working_dir.empty() && ::chdir(cmd_.working_dir.c_str()) != 0) {
-      err = errno;
+    // The report is {stage, errno}: stage 1 the CPU affinity, 2 the directory or the exec.
+    int report[2] = {0, 0};
+    if (!cmd_.cpus.empty() && ::sched_setaffinity(0, sizeof cpus, &cpus) != 0) {
+      report[0] = 1;
+      report[1] = errno;
+    } else if (!cmd_.working_dir.empty() && ::chdir(cmd_.working_dir.c_str()) != 0) {
+      report[0] = 2;
+      report[1] = errno;
     } else {
       ::execvp(args[0], args.data());
-      err = errno;
+      report[0] = 2;
+      report[1] = errno;
     }
-    [[maybe_unused]] ssize_t ignored = ::write(exec_report[1], &err, sizeof err);
+    [[maybe_unused]] ssize_t ignored = ::write(exec_report[1], report, sizeof report);
     ::_exit(127);
   }
 
@@ -119,10 +132,10 @@ bool EngineProcess::start(std::string* error) {
   ::close(to_child[0]);
   ::close(from_child[1]);
   ::close(exec_report[1]);
-  int child_errno = 0;
+  int report[2] = {0, 0};
   ssize_t n;
   do {
-    n = ::read(exec_report[0], &child_errno, sizeof child_errno);
+    n = ::read(exec_report[0], report, sizeof report);
   } while (n < 0 && errno == EINTR);
   ::close(exec_report[0]);
 
@@ -138,8 +151,19 @@ bool EngineProcess::start(std::string* error) {
     status_ = 0;
   }
   if (n > 0) {
-    const std::string what = (!cmd_.working_dir.empty() ? "cannot start '" : "cannot run '") + cmd_.argv[0] +
-                             "': " + std::strerror(child_errno);
+    std::string what;
+    if (report[0] == 1) {
+      std::string list;
+      for (const int c : cmd_.cpus) list += (list.empty() ? "" : ",") + std::to_string(c);
+      what = "cannot run '";
+      what += cmd_.argv[0];
+      what += "' on CPUs " + list + ": " + std::strerror(report[1]);
+    } else {
+      what = !cmd_.working_dir.empty() ? "cannot start '" : "cannot run '";
+      what += cmd_.argv[0];
+      what += "': ";
+      what += std::strerror(report[1]);
+    }
     kill();
     return fail(what);
   }
