@@ -7,8 +7,9 @@ namespace ordo::match {
 
 namespace {
 
-driver::EngineCommand command_of(const EngineSpec& spec) {
+driver::EngineCommand command_of(const EngineSpec& spec, std::vector<int> cpus) {
   driver::EngineCommand c;
+  c.cpus = std::move(cpus);
   c.argv.push_back(spec.cmd);
   c.argv.insert(c.argv.end(), spec.args.begin(), spec.args.end());
   c.working_dir = spec.dir;
@@ -19,16 +20,20 @@ bool is_error_line(const std::string& line) { return line.rfind("info string err
 
 }  // namespace
 
-EnginePlayer::EnginePlayer(const EngineSpec& spec, Variant variant, std::string label, double handshake_s, LogSink log)
+EnginePlayer::EnginePlayer(const EngineSpec& spec, Variant variant, std::string label, double handshake_s, LogSink log,
+                           std::vector<int> cpus)
     : spec_(spec),
       variant_(variant),
       label_(std::move(label)),
       handshake_(static_cast<long long>(handshake_s * 1000)),
-      client_(command_of(spec), spec.dialect,
+      client_(command_of(spec, std::move(cpus)), spec.dialect,
               log ? driver::EngineClient::Log([this, log = std::move(log)](bool out, const std::string& line) {
                 log(label_ + (out ? " > " : " < ") + line);
               })
-                  : driver::EngineClient::Log{}) {}
+                  : driver::EngineClient::Log{}) {
+  client_.set_ping_before_go(handshake_);
+  client_.set_measure_usage(true);
+}
 
 EnginePlayer::~EnginePlayer() { quit(); }
 
@@ -75,6 +80,8 @@ SearchAnswer EnginePlayer::search(const std::string& position_cmd, const std::st
   const auto answer = client_.search(
       position_cmd, go_cmd, deadline, interrupted,
       [&](const driver::Info& info) {
+        if (info.time_ms) a.engine_ms = *info.time_ms;
+        if (info.nodes) a.nodes = *info.nodes;
         if (!info.has_score()) return;
         a.has_score = true;
         a.mate = info.score_mate.has_value();
@@ -85,6 +92,8 @@ SearchAnswer EnginePlayer::search(const std::string& position_cmd, const std::st
         if (is_error_line(line) && a.error_line.empty()) a.error_line = line;
       });
   a.elapsed_ms = answer.elapsed.count();
+  a.elapsed_us = answer.elapsed_us;
+  a.usage = answer.usage;
   using Kind = driver::EngineClient::Answer::Kind;
   switch (answer.kind) {
     case Kind::WriteFailed:
@@ -93,6 +102,10 @@ SearchAnswer EnginePlayer::search(const std::string& position_cmd, const std::st
       break;
     case Kind::Timeout:
       a.kind = SearchAnswer::Kind::Stall;
+      break;
+    case Kind::Unready:
+      a.kind = SearchAnswer::Kind::Stall;
+      a.unready = true;
       break;
     case Kind::Interrupted:
       a.kind = SearchAnswer::Kind::Interrupted;

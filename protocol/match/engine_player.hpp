@@ -24,7 +24,12 @@ struct SearchAnswer {
   // "bestmove <turn> ponder <turn>" with single spaces (a tab, a leading space, another case).
   enum class Kind { Move, NoMove, Malformed, Crash, Stall, Interrupted } kind = Kind::Stall;
   std::string token;       // the bestmove token (Move, NoMove), the whole raw line (Malformed)
-  long long elapsed_ms = 0;
+  long long elapsed_ms = 0;  // the runner's clock, from just before the go to the bestmove
+  long long elapsed_us = 0;  // the same in microseconds
+  bool unready = false;      // Stall: the engine did not answer the isready before its go
+  std::optional<long long> engine_ms;  // the last "time" the engine reported
+  std::optional<long long> nodes;      // the last "nodes" the engine reported
+  driver::SearchUsage usage;           // its CPU time, wait for a core, core, nice, affinity
   bool has_score = false;  // from the last info line with a score
   bool mate = false;
   int score = 0;  // centipawns, or mate distance as the engine gave it
@@ -34,7 +39,10 @@ struct SearchAnswer {
 
 class EnginePlayer {
  public:
-  EnginePlayer(const EngineSpec& spec, Variant variant, std::string label, double handshake_s, LogSink log);
+  // cpus: the only CPUs the engine may use (empty: any). Every search is preceded by an isready
+  // ping (answered within the handshake time) and measured (SearchAnswer::usage).
+  EnginePlayer(const EngineSpec& spec, Variant variant, std::string label, double handshake_s, LogSink log,
+               std::vector<int> cpus = {});
   ~EnginePlayer();
 
   // Starts the process, greets it, sets UCI_Variant (when the variant is ordox, or the engine
@@ -42,6 +50,7 @@ class EnginePlayer {
   // any step fails or the engine announces no option of a given name.
   bool start(std::string* error);
   bool alive() const { return started_ && client_.alive(); }
+  int pid() const { return client_.pid(); }
   // How many times start() has been called: 0 for an engine never started.
   int starts() const { return starts_; }
   // New game and isready; false when the engine does not answer (the caller restarts it).

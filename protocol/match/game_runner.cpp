@@ -70,10 +70,14 @@ bool runner_stopping(const std::function<bool()>& interrupted) {
 }  // namespace
 
 std::string move_comment(const SearchAnswer& a) {
-  char time_text[32];
-  std::snprintf(time_text, sizeof time_text, "%.3fs", static_cast<double>(a.elapsed_ms) / 1000.0);
+  char time_text[96];
+  int n = std::snprintf(time_text, sizeof time_text, "%.3fs", static_cast<double>(a.elapsed_ms) / 1000.0);
+  if (a.nodes) n += std::snprintf(time_text + n, sizeof time_text - std::size_t(n), " nodes=%lld", *a.nodes);
+  if (a.engine_ms)
+    std::snprintf(time_text + n, sizeof time_text - std::size_t(n), " latency=%.3fs",
+                  static_cast<double>(a.elapsed_us - *a.engine_ms * 1000) / 1e6);
   if (!a.has_score) return time_text;
-  char buf[96];
+  char buf[160];
   if (a.mate) std::snprintf(buf, sizeof buf, "%sM%d/%d %s", a.score >= 0 ? "+" : "-", std::abs(a.score), a.depth, time_text);
   else std::snprintf(buf, sizeof buf, "%+.2f/%d %s", a.score / 100.0, a.depth, time_text);
   return buf;
@@ -188,6 +192,8 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
       case SearchAnswer::Kind::Stall: {
         const bool usable = mover.stop_search(std::chrono::milliseconds(500));
         if (!usable) mover.kill();
+        if (a.unready)
+          return finish(loss, Termination::Stall, who + " did not answer isready before its move", side);
         return finish(loss, Termination::Stall,
                       who + " sent no move within " + std::to_string(deadline.count()) + " ms" +
                           (usable ? "" : " and was killed"),
@@ -208,7 +214,7 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
 
     // Time first: a late move loses even if it is legal.
     if (tc.has_clock) {
-      clocks[side].left_ms -= a.elapsed_ms;
+      clocks[side].spend_us(a.elapsed_us);
       if (clocks[side].left_ms < -tc.margin_ms)
         return finish(loss, Termination::TimeForfeit,
                       who + " exceeded its clock by " + std::to_string(-clocks[side].left_ms) + " ms", side);

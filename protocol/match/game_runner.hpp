@@ -46,7 +46,9 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
 void fill_tags(records::GameRecord& record, const MatchConfig& config, const ScheduledGame& game,
                const Opening& opening);
 
-// "+0.31/9 0.061s", "-M2/7 0.050s", or "0.061s" without a score.
+// "+0.31/9 0.061s nodes=29712 latency=0.002s", "-M2/7 0.050s", or "0.061s" without a score:
+// the runner's time, then the engine's last reported nodes and the runner's time minus the
+// engine's own reported time, each when the engine reported it.
 std::string move_comment(const SearchAnswer& answer);
 
 }  // namespace ordo::match

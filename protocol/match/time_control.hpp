@@ -36,6 +36,14 @@ std::optional<long long> parse_seconds_ms(const std::string& text);
 struct Clock {
   long long left_ms = 0;
   int moves_in_period = 0;
+  long long carry_us = 0;  // the microseconds used but not yet taken off left_ms (below 1 ms)
+
+  // Takes a move's time, measured in microseconds, off the clock; no fraction is lost or given.
+  void spend_us(long long us) {
+    carry_us += us;
+    left_ms -= carry_us / 1000;
+    carry_us %= 1000;
+  }
 };
 
 // The go command for the side to move. Clock fields use UCI names (wtime/btime/winc/binc) or,
