@@ -243,7 +243,7 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
 }
 
 std::string json_report(const std::vector<FinishedGame>& games, const ReportContext& c, std::optional<bool> complete,
-                        const std::string& stop_reason) {
+                        const std::string& stop_reason, const std::string& extra_members) {
   const auto scores = scores_of(games);
   const int n = static_cast<int>(c.names.size());
   std::string out = "{\n";
@@ -305,7 +305,9 @@ std::string json_report(const std::vector<FinishedGame>& games, const ReportCont
     out += "}";
     first = false;
   }
-  out += "}\n}\n";
+  out += "}";
+  if (!extra_members.empty()) out += ",\n" + extra_members;
+  out += "\n}\n";
   return out;
 }
 

@@ -47,7 +47,10 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
 std::string running_score(const std::vector<FinishedGame>& games, int a, int b, const std::vector<std::string>& names);
 // The same content as a JSON object.
 // `complete` is written null when unknown.
+// extra_members: more members of the object, already written (`"key": value` lines, no trailing
+// comma), or empty.
 std::string json_report(const std::vector<FinishedGame>& games, const ReportContext& context,
-                        std::optional<bool> complete, const std::string& stop_reason);
+                        std::optional<bool> complete, const std::string& stop_reason,
+                        const std::string& extra_members = {});
 
 }  // namespace ordo::match

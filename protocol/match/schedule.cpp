@@ -81,6 +81,15 @@ std::optional<ScheduledGame> Schedule::game(long long number) const {
   return s;
 }
 
+std::optional<long long> Schedule::partner(long long number) const {
+  if (number < 1 || number > total_games_) return std::nullopt;
+  const long long pair = at(number).pair;
+  const long long first = first_number(pair);
+  const auto second = second_number(pair);
+  if (!second) return std::nullopt;
+  return number == first ? *second : first;
+}
+
 std::optional<ScheduledGame> Schedule::Cursor::next() {
   // Every game of the shard below both candidates has been given: the next first game (pairs open
   // in number order) and the lowest pending second game of a pair already opened.

@@ -39,6 +39,9 @@ class Schedule {
   long long total_games() const { return total_games_; }  // games of the whole tournament
   // The game numbered `number` when it belongs to the shard, else nullopt.
   std::optional<ScheduledGame> game(long long number) const;
+  // The other game of the pair of game `number` (1..total_games()), nullopt when its pair has one
+  // game only (an odd -games in the last round).
+  std::optional<long long> partner(long long number) const;
 
   // Walks the shard's games in number order.
   class Cursor {

@@ -11,6 +11,7 @@
 #include <thread>
 #include <unistd.h>
 
+#include "affinity.hpp"
 #include "durable_appender.hpp"
 #include "game_runner.hpp"
 #include "live_feed.hpp"
@@ -37,7 +38,7 @@ std::string time_control_heading(const MatchConfig& c) {
 
 class Tournament {
  public:
-  explicit Tournament(const MatchConfig& c) : config_(c) {
+  Tournament(const MatchConfig& c, RunSummary* summary) : config_(c), summary_(summary) {
     for (const auto& e : c.engines) names_.push_back(e.name);
     context_.names = names_;
     context_.variant = c.variant;
@@ -50,7 +51,8 @@ class Tournament {
     std::string error;
     // Every output is checked, and no two files are one, before anything is read or played.
     if (const auto refused = refuse_run_files({{"-pgnout", config_.pgnout}, {"-json", config_.json},
-                                               {"-live", config_.live}, {"-log", config_.log}},
+                                               {"-live", config_.live}, {"-log", config_.log},
+                                               {"-telemetry", config_.telemetry}},
                                               {{"-openings file", config_.openings.file}}))
       return fatal(*refused, kExitUsage);
     // Openings.
@@ -89,6 +91,16 @@ class Tournament {
       log_.open(config_.log, std::ios::app);
       if (!log_) return fatal("-log: cannot open '" + config_.log + "' for appending", kExitUsage);
     }
+    const int workers = static_cast<int>(std::max(1LL, std::min<long long>(config_.concurrency, remaining)));
+    // The CPUs of each game slot are chosen before any engine of a game is started.
+    auto plan = affinity_for(config_, workers, &error);
+    if (!plan) return fatal(error, kExitUsage);
+    affinity_ = std::move(*plan);
+    if (!config_.telemetry.empty()) {
+      telemetry_.open(config_.telemetry, std::ios::app);
+      if (!telemetry_) return fatal("-telemetry: cannot open '" + config_.telemetry + "' for appending", kExitUsage);
+      telemetry_ << telemetry_header() << '\n';
+    }
 
     // Check every engine starts once before any game, so a typo fails at once.
     for (const auto& spec : config_.engines) {
@@ -97,23 +109,38 @@ class Tournament {
     }
     if (sprt_decided()) stop_reason_ = "SPRT decision reached in the records";
     if (!config_.live.empty()) start_live_feed();
+    if (!config_.quiet) std::cout << "Affinity: " << affinity_.note << std::endl;
+    usage_.sample_load();
 
-    const int workers = static_cast<int>(std::max(1LL, std::min<long long>(config_.concurrency, remaining)));
     std::vector<std::thread> threads;
     for (int w = 0; w < workers && stop_reason_.empty(); ++w) threads.emplace_back([this, w] { worker(w); });
     for (auto& t : threads) t.join();
+    usage_.sample_load();
+    // A pair's first game waits for its partner before it is written; at the end the games of
+    // unfinished pairs are written alone (-resume plays their partners).
+    {
+      std::lock_guard lock(mutex_);
+      for (auto& [number, held] : held_) write_records(held.text, {held.game});
+      held_.clear();
+    }
 
     const bool complete = static_cast<long long>(finished_.size()) == schedule_->size() && !records_failed_;
     if (g_interrupted) stop_reason_ = "interrupted";
     if (live_)
       live_->tournament_over(g_interrupted ? "interrupted" : stop_reason_.empty() ? "finished" : "stopped",
                              stop_reason_);
-    std::cout << "\n" << text_report(finished_, context_);
+    std::cout << "\n" << text_report(finished_, context_) << usage_.text(names_);
     if (!stop_reason_.empty()) std::cout << "Stopped: " << stop_reason_ << "\n";
     bool json_failed = false;
     if (!config_.json.empty()) {
-      json_failed = !files::replace_file(config_.json, json_report(finished_, context_, complete, stop_reason_), &error);
+      json_failed = !files::replace_file(
+          config_.json, json_report(finished_, context_, complete, stop_reason_, usage_.json_members(names_)), &error);
       if (json_failed) std::cerr << "error: -json: " << error << "\n";
+    }
+    if (summary_) {
+      summary_->games = finished_;
+      summary_->usage.merge(usage_);
+      summary_->affinity_note = affinity_.note;
     }
     if (g_interrupted) {
       std::cout << "Interrupted: " << finished_.size() << " of " << schedule_->size()
@@ -185,24 +212,35 @@ class Tournament {
   }
 
   void worker(int id) {
+    const std::vector<int> cpus =
+        static_cast<std::size_t>(id) < affinity_.slots.size() ? affinity_.slots[static_cast<std::size_t>(id)]
+                                                              : std::vector<int>{};
     std::map<int, std::unique_ptr<EnginePlayer>> players;
     auto player = [&](int engine) -> EnginePlayer& {
       auto& p = players[engine];
       if (!p) {
         const auto& spec = config_.engines[static_cast<std::size_t>(engine)];
         const std::string label = config_.concurrency > 1 ? spec.name + "#" + std::to_string(id + 1) : spec.name;
-        p = std::make_unique<EnginePlayer>(spec, config_.variant, label, config_.handshake_s, log_sink());
+        p = std::make_unique<EnginePlayer>(spec, config_.variant, label, config_.handshake_s, log_sink(), cpus);
       }
       return *p;
     };
     while (auto game = next_game()) {
       const Opening& opening = book_->for_round(game->opening_round);
       if (log_.is_open()) log_sink()("# game " + std::to_string(game->number) + " starts");
-      MoveObserver on_move;
-      if (live_) {
-        live_->game_started(*game, opening.fen);
-        on_move = [this, number = game->number](const MoveEvent& move) { live_->move_played(number, move); };
-      }
+      if (live_) live_->game_started(*game, opening.fen);
+      int ply = 0;
+      const std::string mover_name[2] = {names_[static_cast<std::size_t>(game->white)],
+                                         names_[static_cast<std::size_t>(game->black)]};
+      const MoveObserver on_move = [&, number = game->number](const MoveEvent& move) {
+        ++ply;
+        usage_.add_move(mover_name[move.side], *move.answer);
+        if (telemetry_.is_open()) {
+          std::lock_guard lock(telemetry_mutex_);
+          telemetry_ << telemetry_line(number, ply, mover_name[move.side], *move.answer) << '\n';
+        }
+        if (live_) live_->move_played(number, move);
+      };
       PlayedGame played = play_game(config_, *game, opening, player(game->white), player(game->black),
                                     [] { return g_interrupted.load(); }, on_move);
       if (played.interrupted) {
@@ -213,14 +251,29 @@ class Tournament {
     }
   }
 
-  void finished(const ScheduledGame& game, const PlayedGame& played) {
-    std::lock_guard lock(mutex_);
+  // Appends one or two games' records in one write; the -json summary is then rewritten from the
+  // recorded games, so the records and the summary agree after every pair. Under mutex_.
+  void write_records(const std::string& text, const std::vector<FinishedGame>& games) {
     // A game that cannot be recorded stops the tournament: the records would miss it on -resume.
-    if (!records_.append(records::write_record(played.record)) && !records_failed_) {
+    if (!records_.append(text) && !records_failed_) {
       records_failed_ = true;
-      std::cerr << "error: cannot write game " << game.number << " to " << config_.pgnout << "\n";
+      std::cerr << "error: cannot write game " << games.front().score.number << " to " << config_.pgnout << "\n";
       if (stop_reason_.empty()) stop_reason_ = "cannot write the records to " + config_.pgnout;
     }
+    if (records_failed_) return;
+    recorded_.insert(recorded_.end(), games.begin(), games.end());
+    if (!config_.json.empty() && !json_warned_) {
+      std::string error;
+      if (!files::replace_file(config_.json, json_report(recorded_, context_, false, "", usage_.json_members(names_)),
+                               &error)) {
+        json_warned_ = true;
+        std::cerr << "warning: -json: " << error << "; it is written again at the end\n";
+      }
+    }
+  }
+
+  void finished(const ScheduledGame& game, const PlayedGame& played) {
+    std::lock_guard lock(mutex_);
     FinishedGame fin;
     fin.score = GameScore{game.number, game.pair, game.white, game.black,
                           played.outcome == game::Outcome::WhiteWins ? 1.0
@@ -230,6 +283,24 @@ class Tournament {
     fin.forfeiter = played.forfeiter;
     finished_.push_back(fin);
     done_numbers_.insert(game.number);
+    if (played.termination == game::Termination::TimeForfeit && played.forfeiter >= 0)
+      usage_.add_time_loss(names_[static_cast<std::size_t>(played.forfeiter)]);
+    usage_.sample_load();
+    // Pair-atomic records: the first game of a pair waits for its partner, and both are written
+    // in one append.
+    const std::string text = records::write_record(played.record);
+    const auto partner = schedule_->partner(game.number);
+    if (partner && !done_numbers_.count(*partner)) {
+      held_[game.number] = Held{text, fin};
+    } else if (const auto held = partner ? held_.find(*partner) : held_.end(); held != held_.end()) {
+      const bool first = held->first < game.number;
+      write_records(first ? held->second.text + text : text + held->second.text,
+                    first ? std::vector<FinishedGame>{held->second.game, fin}
+                          : std::vector<FinishedGame>{fin, held->second.game});
+      held_.erase(held);
+    } else {
+      write_records(text, {fin});
+    }
     if (live_)
       live_->game_finished(game.number, played.record.result, game::termination_name(played.termination),
                            played.detail, fin.score.white_points);
@@ -257,7 +328,20 @@ class Tournament {
     if (stop_reason_.empty() && sprt_decided()) stop_reason_ = "SPRT decision";
   }
 
+  struct Held {
+    std::string text;  // the record
+    FinishedGame game;
+  };
+
   const MatchConfig& config_;
+  RunSummary* summary_ = nullptr;
+  AffinityPlan affinity_;
+  UsageBook usage_;
+  std::ofstream telemetry_;
+  std::mutex telemetry_mutex_;
+  std::map<long long, Held> held_;       // finished first games of pairs, by number, under mutex_
+  std::vector<FinishedGame> recorded_;   // the games written to the records, under mutex_
+  bool json_warned_ = false;             // under mutex_
   std::vector<std::string> names_;
   ReportContext context_;
   std::unique_ptr<OpeningBook> book_;
@@ -279,6 +363,6 @@ class Tournament {
 
 }  // namespace
 
-int run_tournament(const MatchConfig& config) { return Tournament(config).run(); }
+int run_tournament(const MatchConfig& config, RunSummary* summary) { return Tournament(config, summary).run(); }
 
 }  // namespace ordo::match

@@ -6,7 +6,9 @@
 
 #include <atomic>
 
+#include "engine_usage.hpp"
 #include "match_config.hpp"
+#include "results.hpp"
 
 namespace ordo::match {
 
@@ -16,12 +18,22 @@ enum ExitCode : int {
   kExitRecordsBad = 1,  // -replay found a bad record
   kExitUsage = 2,
   kExitEngine = 3,      // an engine could not be started, or crashed/stalled without -recover
+  kExitLean = 4,        // -selftest: the runner favoured a seat or a name
   kExitInterrupted = 130,
 };
 
 // Set by the signal handler; the tournament stops as soon as it sees it.
 extern std::atomic<bool> g_interrupted;
 
-int run_tournament(const MatchConfig& config);
+// What a run leaves for a caller that runs several (the self-test): its finished games and what
+// its engines were given.
+struct RunSummary {
+  std::vector<FinishedGame> games;
+  UsageBook usage;
+  std::string affinity_note;
+};
+
+// Plays the tournament; returns its exit code. *summary, when given, receives the run's games.
+int run_tournament(const MatchConfig& config, RunSummary* summary = nullptr);
 
 }  // namespace ordo::match
