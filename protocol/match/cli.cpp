@@ -9,6 +9,7 @@
 
 #include "../tokenizer.hpp"
 #include "match_config.hpp"
+#include "process_usage.hpp"
 #include "notation.hpp"
 
 namespace ordo::match {
@@ -144,6 +145,8 @@ const char* usage_text() {
   return R"(Usage: ordo-match -engine cmd=PATH [name=NAME] [settings] -engine ... [options]
        ordo-match -replay FILE...              check game records against the rules
        ordo-match -merge FILE... [-pgnout OUT] [-json OUT] [-sprt ...]   combine shard records
+       ordo-match -selftest cmd=PATH [settings] [options]   the engine against itself under two
+                                               names, both orders: does the runner lean?
 
 Engine settings (after -engine, or after -each for every engine):
   cmd=PATH  name=NAME  dir=DIR  arg=ARG (repeatable)  args="A B"  proto=uci|ugi
@@ -171,6 +174,9 @@ Options:
   -ratinginterval N     full report every N games         -event NAME  -site NAME  -quiet
   -live FILE            the running games and standings as JSON, rewritten after every move
                         (ordo-web --live FILE shows them)
+  -affinity auto|off|CPUS  auto (default): each game's engines on CPUs of their own when there
+                        are enough; CPUS (e.g. 0-3): the same over those CPUs only
+  -telemetry FILE       one CSV line per move: times, latency, nodes, CPU time, wait, core
   -help  -version       (also --help, --version; every option may be spelled with two dashes)
 )";
 }
@@ -180,6 +186,7 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
   MatchConfig& c = inv.config;
   std::vector<std::vector<std::string>> engine_words;
   std::vector<std::string> each_words;
+  std::vector<std::string> selftest_words;
   bool seen_tournament_flags = false;
   try {
     std::size_t i = 0;
@@ -216,6 +223,10 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
       if (f == "-engine") {
         engine_words.push_back(values(f));
         seen_tournament_flags = true;
+      } else if (f == "-selftest") {
+        if (inv.mode == Mode::SelfTest) throw Fail{"-selftest is given once"};
+        inv.mode = Mode::SelfTest;
+        selftest_words = values(f);
       } else if (f == "-each") {
         auto v = values(f);
         each_words.insert(each_words.end(), v.begin(), v.end());
@@ -306,6 +317,12 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
         c.json = file_value(f);
       } else if (f == "-live") {
         c.live = file_value(f);
+      } else if (f == "-telemetry") {
+        c.telemetry = file_value(f);
+      } else if (f == "-affinity") {
+        c.affinity = one(f);
+        if (c.affinity != "auto" && c.affinity != "off" && !driver::parse_cpu_list(c.affinity))
+          throw Fail{"-affinity: expected auto, off or a CPU list such as 0-3,6, got '" + c.affinity + "'"};
       } else if (f == "-event") {
         c.event = one(f);
         require_one_line(f, c.event);
@@ -347,7 +364,14 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
       }
     }
 
-    if (inv.mode != Mode::Play) {
+    if (inv.mode == Mode::SelfTest) {
+      if (seen_tournament_flags) throw Fail{"-selftest takes the engine's settings itself: give no -engine"};
+      const char* refused = !c.pgnout.empty() ? "-pgnout" : c.resume ? "-resume" : c.shard_count > 1 ? "-shard"
+                            : c.sprt.enabled ? "-sprt" : !c.live.empty() ? "-live"
+                            : c.tournament == TournamentKind::Gauntlet ? "-tournament" : nullptr;
+      if (refused) throw Fail{std::string("-selftest takes no ") + refused + " (it plays two runs of its own)"};
+      engine_words = {selftest_words, selftest_words};
+    } else if (inv.mode != Mode::Play) {
       if (seen_tournament_flags) throw Fail{"-replay and -merge take no -engine"};
       // An option the mode does not use is refused, not ignored: -replay writes no file, -merge
       // writes -pgnout and -json only.
@@ -356,7 +380,8 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
       if (unused) throw Fail{std::string(inv.mode == Mode::Replay ? "-replay" : "-merge") + " takes no " + unused};
       return inv;
     }
-    for (const auto& words : engine_words) {
+    for (std::size_t k = 0; k < engine_words.size(); ++k) {
+      const auto& words = engine_words[k];
       EngineSpec e;
       for (const auto& w : each_words) apply_engine_setting(e, w, "-each");
       for (const auto& w : words) apply_engine_setting(e, w, "-engine");
@@ -373,6 +398,7 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
         require_one_line("-engine cmd= (the default name)", e.name);
       }
       if (!e.tc.any()) throw Fail{"engine '" + e.name + "' has no time control (tc=, st=, nodes= or depth=)"};
+      if (inv.mode == Mode::SelfTest) e.name += k == 0 ? "-A" : "-B";
       c.engines.push_back(std::move(e));
     }
     if (c.engines.size() < 2) throw Fail{"at least two -engine are needed"};

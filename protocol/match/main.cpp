@@ -4,6 +4,7 @@
 
 #include "match_config.hpp"
 #include "record_tools.hpp"
+#include "selftest.hpp"
 #include "tournament.hpp"
 
 namespace {
@@ -31,6 +32,7 @@ int main(int argc, char** argv) {
     case Mode::Merge:
       return run_merge(inv->files, inv->config);
     case Mode::Play:
+    case Mode::SelfTest:
       break;
   }
   struct sigaction sa {};
@@ -39,5 +41,5 @@ int main(int argc, char** argv) {
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
   sigaction(SIGHUP, &sa, nullptr);
-  return run_tournament(inv->config);
+  return inv->mode == Mode::SelfTest ? run_selftest(inv->config) : run_tournament(inv->config);
 }

@@ -69,10 +69,13 @@ struct MatchConfig {
   double stall_s = -1;                   // -stall: seconds past the limit before a silent engine is a stall
   double handshake_s = 10;               // uci/ugi and isready answers
   bool quiet = false;                    // no per-game progress lines
+  std::string affinity = "auto";         // -affinity auto|off|CPUS (affinity.hpp)
+  std::string telemetry;                 // -telemetry FILE: one CSV line per move
 };
 
 // The other modes of the program.
-enum class Mode { Play, Replay, Merge, Help, Version };
+// SelfTest: config.engines holds one engine under two names, NAME-A and NAME-B (selftest.hpp).
+enum class Mode { Play, Replay, Merge, SelfTest, Help, Version };
 
 struct Invocation {
   Mode mode = Mode::Play;

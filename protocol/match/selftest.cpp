@@ -1,0 +1,155 @@
+#include "selftest.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "output_file.hpp"
+#include "tournament.hpp"
+
+namespace ordo::match {
+
+namespace {
+
+// a's view of b's stats: wins and losses swapped, the pentanomial reversed.
+PairStats flipped(const PairStats& s) {
+  PairStats f = s;
+  std::swap(f.a, f.b);
+  std::swap(f.wins, f.losses);
+  for (int i = 0; i < 5; ++i) f.penta[static_cast<std::size_t>(i)] = s.penta[static_cast<std::size_t>(4 - i)];
+  return f;
+}
+
+void add_into(PairStats& into, const PairStats& s) {
+  into.wins += s.wins;
+  into.draws += s.draws;
+  into.losses += s.losses;
+  for (std::size_t i = 0; i < 5; ++i) into.penta[i] += s.penta[i];
+}
+
+std::string fixed(double v, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+std::string stats_line(const std::string& who, const PairStats& s) {
+  const EloEstimate e = elo_estimate(s);
+  std::string out = who + ": " + std::to_string(s.wins) + " - " + std::to_string(s.losses) + " - " +
+                    std::to_string(s.draws) + " [" + fixed(100 * s.score(), 1) + " %], Elo ";
+  out += std::isfinite(e.error) ? fixed(e.elo, 1) + " +/- " + fixed(e.error, 1) : fixed(e.elo, 1) + " +/- n/a";
+  out += ", pairs " + std::to_string(s.penta[0]) + "/" + std::to_string(s.penta[1]) + "/" + std::to_string(s.penta[2]) +
+         "/" + std::to_string(s.penta[3]) + "/" + std::to_string(s.penta[4]);
+  return out;
+}
+
+nlohmann::ordered_json stats_json(const PairStats& s) {
+  const EloEstimate e = elo_estimate(s);
+  nlohmann::ordered_json j;
+  j["wins"] = s.wins;
+  j["draws"] = s.draws;
+  j["losses"] = s.losses;
+  j["score"] = s.score();
+  j["elo"] = std::isfinite(e.elo) ? nlohmann::ordered_json(e.elo) : nlohmann::ordered_json(nullptr);
+  j["elo_error95"] = std::isfinite(e.error) ? nlohmann::ordered_json(e.error) : nlohmann::ordered_json(nullptr);
+  j["pentanomial"] = s.penta;
+  return j;
+}
+
+}  // namespace
+
+SelftestFigures selftest_figures(const std::vector<FinishedGame>& order_a, const std::vector<FinishedGame>& order_b) {
+  SelftestFigures f;
+  const PairStats a = stats_between(scores_of(order_a), 0, 1);  // NAME-A listed first
+  const PairStats b = stats_between(scores_of(order_b), 0, 1);  // NAME-B listed first
+  f.first_seat = a;
+  add_into(f.first_seat, b);
+  f.name_a = a;
+  add_into(f.name_a, flipped(b));
+  double sum = 0, sum2 = 0;
+  for (const auto* games : {&order_a, &order_b})
+    for (const auto& g : *games) {
+      sum += g.score.white_points;
+      sum2 += g.score.white_points * g.score.white_points;
+      ++f.games;
+    }
+  if (f.games > 0) {
+    const double n = double(f.games), mean = sum / n;
+    f.white_score = mean;
+    f.white_error95 = f.games > 1 ? 1.96 * std::sqrt(std::max(0.0, sum2 / n - mean * mean) / (n - 1)) : 0;
+  }
+  const EloEstimate seat = elo_estimate(f.first_seat), name = elo_estimate(f.name_a);
+  f.undecided = !std::isfinite(seat.error) || !std::isfinite(name.error);
+  const bool seat_leans = !f.undecided && std::fabs(seat.elo) > seat.error;
+  const bool name_leans = !f.undecided && std::fabs(name.elo) > name.error;
+  f.leans = seat_leans || name_leans;
+  if (f.undecided) f.verdict = "undecided: too few games for an interval (play more rounds)";
+  else if (!f.leans) f.verdict = "even: neither the first seat nor a name scores outside its 95 % interval around 50 %";
+  else {
+    f.verdict = "LEANS: ";
+    if (seat_leans) f.verdict += "the first-listed seat";
+    if (seat_leans && name_leans) f.verdict += " and ";
+    if (name_leans) f.verdict += "one name";
+    f.verdict += " scores outside its 95 % interval around 50 % (1 run in 20 does so by chance: repeat it)";
+  }
+  return f;
+}
+
+int run_selftest(const MatchConfig& config) {
+  MatchConfig order_a = config;
+  order_a.json.clear();
+  MatchConfig order_b = order_a;
+  std::swap(order_b.engines[0], order_b.engines[1]);
+  const std::string& name_a = config.engines[0].name;
+  const std::string& name_b = config.engines[1].name;
+
+  RunSummary run_a, run_b;
+  std::cout << "Self-test, order 1 of 2: " << name_a << " listed first\n" << std::flush;
+  const int code_a = run_tournament(order_a, &run_a);
+  if (code_a != kExitOk || g_interrupted) return code_a;
+  std::cout << "\nSelf-test, order 2 of 2: " << name_b << " listed first\n" << std::flush;
+  const int code_b = run_tournament(order_b, &run_b);
+  if (code_b != kExitOk || g_interrupted) return code_b;
+
+  const SelftestFigures f = selftest_figures(run_a.games, run_b.games);
+  UsageBook usage;
+  usage.merge(run_a.usage);
+  usage.merge(run_b.usage);
+  std::cout << "\nSelf-test of one engine under two names, " << f.games << " games in both orders ("
+            << run_a.affinity_note << ")\n"
+            << stats_line("First-listed seat", f.first_seat) << "\n"
+            << stats_line(name_a, f.name_a) << "\n"
+            << "White: " << fixed(100 * f.white_score, 1) << " % +/- " << fixed(100 * f.white_error95, 1)
+            << " (the first move's value; for information)\n"
+            << usage.text({name_a, name_b}) << "Verdict: " << f.verdict << "\n";
+  if (!config.json.empty()) {
+    nlohmann::ordered_json j;
+    j["mode"] = "selftest";
+    j["engines"] = {name_a, name_b};
+    j["games"] = f.games;
+    j["first_seat"] = stats_json(f.first_seat);
+    j["name_a"] = stats_json(f.name_a);
+    j["white_score"] = f.white_score;
+    j["white_error95"] = f.white_error95;
+    j["affinity"] = run_a.affinity_note;
+    j["verdict"] = f.undecided ? "undecided" : f.leans ? "leans" : "even";
+    j["verdict_text"] = f.verdict;
+    // The engine figures in the tournament report's own shape.
+    std::string members = "{";
+    members += usage.json_members({name_a, name_b});
+    members += "}";
+    const auto figures = nlohmann::ordered_json::parse(members);
+    for (const auto& [key, value] : figures.items()) j[key] = value;
+    const std::string text = j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+    std::string error;
+    if (!files::replace_file(config.json, text, &error)) {
+      std::cerr << "error: -json: " << error << "\n";
+      return kExitUsage;
+    }
+  }
+  return f.leans ? kExitLean : kExitOk;
+}
+
+}  // namespace ordo::match
