@@ -71,6 +71,7 @@ struct MatchConfig {
   bool quiet = false;                    // no per-game progress lines
   std::string affinity = "auto";         // -affinity auto|off|CPUS (affinity.hpp)
   std::string telemetry;                 // -telemetry FILE: one CSV line per move
+  bool print_report = true;              // the report at the end (off for the self-test's parts)
 };
 
 // The other modes of the program.

@@ -1,5 +1,6 @@
 #include "selftest.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -98,20 +99,49 @@ SelftestFigures selftest_figures(const std::vector<FinishedGame>& order_a, const
 }
 
 int run_selftest(const MatchConfig& config) {
-  MatchConfig order_a = config;
-  order_a.json.clear();
-  MatchConfig order_b = order_a;
-  std::swap(order_b.engines[0], order_b.engines[1]);
   const std::string& name_a = config.engines[0].name;
   const std::string& name_b = config.engines[1].name;
-
+  // The two orders alternate in parts (A first, B first, A first, ...), each part on the next
+  // openings, both orders of a part on the same ones: a change of the machine's load during the
+  // run then falls on both orders alike instead of on one of them.
+  const int parts = std::min(config.rounds, kSelftestParts);
   RunSummary run_a, run_b;
-  std::cout << "Self-test, order 1 of 2: " << name_a << " listed first\n" << std::flush;
-  const int code_a = run_tournament(order_a, &run_a);
-  if (code_a != kExitOk || g_interrupted) return code_a;
-  std::cout << "\nSelf-test, order 2 of 2: " << name_b << " listed first\n" << std::flush;
-  const int code_b = run_tournament(order_b, &run_b);
-  if (code_b != kExitOk || g_interrupted) return code_b;
+  int rounds_done = 0;
+  for (int part = 0; part < parts; ++part) {
+    const int rounds = config.rounds / parts + (part < config.rounds % parts ? 1 : 0);
+    for (int order = 0; order < 2; ++order) {
+      MatchConfig c = config;
+      c.json.clear();
+      c.quiet = true;
+      c.print_report = false;
+      c.rounds = rounds;
+      c.openings.start = config.openings.start + rounds_done;
+      if (order == 1) std::swap(c.engines[0], c.engines[1]);
+      RunSummary run;
+      const int code = run_tournament(c, &run);
+      if (code != kExitOk || g_interrupted) return code;
+      RunSummary& into = order == 0 ? run_a : run_b;
+      // Each part numbers its games and pairs from 1: they are renumbered after the earlier parts'.
+      long long last_number = 0, last_pair = 0;
+      for (const auto& g : into.games) {
+        last_number = std::max(last_number, g.score.number);
+        last_pair = std::max(last_pair, g.score.pair);
+      }
+      for (FinishedGame g : run.games) {
+        g.score.number += last_number;
+        g.score.pair += last_pair;
+        into.games.push_back(g);
+      }
+      into.usage.merge(run.usage);
+      into.affinity_note = run.affinity_note;
+      const PairStats s = stats_between(scores_of(run.games), 0, 1);
+      if (!config.quiet)
+        std::cout << "Part " << part + 1 << " of " << parts << ", " << c.engines[0].name << " listed first: "
+                  << s.games() << " games, first-listed " << fixed(double(s.wins) + 0.5 * double(s.draws), 1) << " - "
+                  << fixed(double(s.losses) + 0.5 * double(s.draws), 1) << std::endl;
+    }
+    rounds_done += rounds;
+  }
 
   const SelftestFigures f = selftest_figures(run_a.games, run_b.games);
   UsageBook usage;

@@ -1,5 +1,6 @@
 // ordo-match -selftest: one engine against itself under two names, NAME-A and NAME-B, in both
-// orders (A listed first, then B listed first), with the same openings and settings. Identical
+// orders (A listed first, B listed first), alternating in parts, with the same openings and
+// settings. Identical
 // engines must score 50 %: the first-listed seat's score and NAME-A's score, each with its Elo and
 // 95 % interval from the pentanomial pairs, tell whether the runner favours a seat (start order,
 // the first engine's slot) or a name (anything keyed to the engine's identity), and the pooled
@@ -27,6 +28,9 @@ struct SelftestFigures {
 
 // From the finished games of the two orders: order_a's engine 0 is NAME-A, order_b's is NAME-B.
 SelftestFigures selftest_figures(const std::vector<FinishedGame>& order_a, const std::vector<FinishedGame>& order_b);
+
+// The orders alternate in at most this many parts each.
+inline constexpr int kSelftestParts = 10;
 
 // Plays both orders of config (whose two engines are the one engine under its two names), prints
 // the figures and a verdict, writes them to -json when given. Exit code: kExitLean when it leans,

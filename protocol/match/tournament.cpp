@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -97,9 +98,11 @@ class Tournament {
     if (!plan) return fatal(error, kExitUsage);
     affinity_ = std::move(*plan);
     if (!config_.telemetry.empty()) {
+      std::error_code ec;
+      const bool fresh = !std::filesystem::exists(config_.telemetry, ec) || std::filesystem::file_size(config_.telemetry, ec) == 0;
       telemetry_.open(config_.telemetry, std::ios::app);
       if (!telemetry_) return fatal("-telemetry: cannot open '" + config_.telemetry + "' for appending", kExitUsage);
-      telemetry_ << telemetry_header() << '\n';
+      if (fresh) telemetry_ << telemetry_header() << '\n';
     }
 
     // Check every engine starts once before any game, so a typo fails at once.
@@ -129,7 +132,7 @@ class Tournament {
     if (live_)
       live_->tournament_over(g_interrupted ? "interrupted" : stop_reason_.empty() ? "finished" : "stopped",
                              stop_reason_);
-    std::cout << "\n" << text_report(finished_, context_) << usage_.text(names_);
+    if (config_.print_report) std::cout << "\n" << text_report(finished_, context_) << usage_.text(names_);
     if (!stop_reason_.empty()) std::cout << "Stopped: " << stop_reason_ << "\n";
     bool json_failed = false;
     if (!config_.json.empty()) {
