@@ -147,17 +147,4 @@ std::string option_canonical_value(const EngineOption& o, const std::string& val
   return value;
 }
 
-const char* option_type_name(EngineOption::Type type) {
-  using Type = EngineOption::Type;
-  switch (type) {
-    case Type::Check: return "check";
-    case Type::Spin: return "spin";
-    case Type::Combo: return "combo";
-    case Type::Button: return "button";
-    case Type::String: return "string";
-    case Type::Untyped: return "untyped";
-  }
-  return "untyped";
-}
-
 }  // namespace ordo::driver

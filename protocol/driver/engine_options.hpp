@@ -43,7 +43,4 @@ std::string option_value_error(const EngineOption& option, const std::string& va
 // combo's var as the engine announced it; any other value as given.
 std::string option_canonical_value(const EngineOption& option, const std::string& value);
 
-// "check", "spin", "combo", "button", "string" or "untyped".
-const char* option_type_name(EngineOption::Type type);
-
 }  // namespace ordo::driver
