@@ -114,12 +114,15 @@ bool Identity::has_option(const std::string& name) const {
   return false;
 }
 
+const EngineOption* Identity::find_option(const std::string& name) const {
+  for (const auto& o : typed_options)
+    if (iequals(o.name, name)) return &o;
+  return nullptr;
+}
+
 std::string option_line_name(const std::string& line) {
-  const std::string head = "option name ";
-  if (line.rfind(head, 0) != 0) return {};
-  const auto type = line.find(" type ", head.size());
-  if (type == std::string::npos) return {};
-  return line.substr(head.size(), type - head.size());
+  auto o = parse_option_line(line);
+  return o ? o->name : std::string();
 }
 
 std::string go_command(const GoLimits& l, Dialect dialect) {
@@ -200,8 +203,9 @@ EngineDialogue::Event EngineDialogue::feed(const std::string& line) {
       identity_.name = join_words(w, 2, w.size());
     } else if (w[0] == "id" && w.size() >= 3 && w[1] == "author") {
       identity_.author = join_words(w, 2, w.size());
-    } else if (auto name = option_line_name(line); !name.empty()) {
-      identity_.options.push_back(name);
+    } else if (auto option = parse_option_line(line)) {
+      identity_.options.push_back(option->name);
+      identity_.typed_options.push_back(std::move(*option));
     }
     return e;
   }

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "../dialect.hpp"
+#include "engine_options.hpp"
 #include "engine_process.hpp"
 #include "process_usage.hpp"
 
@@ -71,9 +72,13 @@ struct Identity {
   std::string name;                  // from "id name", empty if the engine sent none
   std::string author;                // from "id author"
   std::vector<std::string> options;  // names from "option name X type ...", in order
+  std::vector<EngineOption> typed_options;  // the same options parsed, in the same order
   bool has_option(const std::string& name) const;  // case-insensitive
+  // The first announced option of that name (case-insensitive), or null.
+  const EngineOption* find_option(const std::string& name) const;
 };
-// The option name of an "option name X type ..." line, or empty when the line is not one.
+// The option name of an "option name X type ..." line (as parse_option_line reads it), or empty
+// when the line is not one.
 std::string option_line_name(const std::string& line);
 
 // The limits of one go command. Clock fields are White's and Black's (player 1 and 2).

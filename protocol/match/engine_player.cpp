@@ -53,10 +53,22 @@ bool EnginePlayer::start(std::string* error) {
   } else if (variant_ != Variant::Classic) {
     return fail("the engine announces no UCI_Variant option, so it cannot be asked to play ordox");
   }
+  // Every value is checked against the announced type and range before any is sent.
   for (const auto& [name, value] : spec_.options) {
-    if (!id.has_option(name)) return fail("the engine has no option '" + name + "'");
-    client_.set_option(name, value);
+    const driver::EngineOption* option = id.find_option(name);
+    if (!option) return fail("the engine has no option '" + name + "'");
+    if (const std::string why = driver::option_value_error(*option, value); !why.empty()) {
+      std::string what = "option '";
+      what += name;
+      what += "' = '";
+      what += value;
+      what += "' refused: ";
+      what += why;
+      return fail(what);
+    }
   }
+  for (const auto& [name, value] : spec_.options)
+    client_.set_option(name, driver::option_canonical_value(*id.find_option(name), value));
   std::string rejected;
   if (!client_.sync(handshake_, &err, [&](const std::string& l) {
         if (is_error_line(l) && rejected.empty()) rejected = l;

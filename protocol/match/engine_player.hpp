@@ -47,7 +47,9 @@ class EnginePlayer {
 
   // Starts the process, greets it, sets UCI_Variant (when the variant is ordox, or the engine
   // announces the option) and the spec's options, and waits for readyok. False with *error when
-  // any step fails or the engine announces no option of a given name.
+  // any step fails, the engine announces no option of a given name, or a value does not fit the
+  // option's announced type and range (driver::option_value_error; nothing is set then). A check
+  // or combo value is sent in the engine's own spelling (option_canonical_value).
   bool start(std::string* error);
   bool alive() const { return started_ && client_.alive(); }
   int pid() const { return client_.pid(); }

@@ -5,7 +5,7 @@
 
 Each scenario runs a short tournament in a fresh temporary directory and checks its exit status,
 its output, its JSON summary and its records (replayed with -replay). Scenarios: illegal,
-malformed, nomove, crash, crash_norecover, hang, slow, startfail, resume, resume_cut_comment,
+malformed, nomove, crash, crash_norecover, hang, slow, startfail, option_value, resume, resume_cut_comment,
 resume_cut_tags, resume_mismatch, interrupt, shard_merge, sprt, round_robin, gauntlet, adjudication, replay_bad, usage.
 """
 import argparse
@@ -195,6 +195,25 @@ def scenario(ctx, name):
                                  + ["-each", "depth=1"])
         check(code == 3, "exit %d, expected 3\n%s%s" % (code, out, err))
         check("bad" in err and "uciok" in err, "unclear start failure message: %r" % err)
+    elif name == "option_value":
+        # A value outside the option's announced type or range stops the run before any game, with
+        # one line naming the engine, the option and what it allows.
+        for opt, words in (("option.Hash=abc", "error: bad: option 'Hash' = 'abc' refused: expects an integer from 1 to "),
+                           ("option.Hash=0", "error: bad: option 'Hash' = '0' refused: expects an integer from 1 to "),
+                           ("option.Ponder=yes", "error: bad: option 'Ponder' = 'yes' refused: expects true or false"),
+                           ("option.Play Mode=fastest", "error: bad: option 'Play Mode' = 'fastest' refused: "
+                                                        "expects one of: search, random, greedy")):
+            js = ctx.path("v.json")
+            code, out, err = ctx.run(ctx.ordo_engine("good") + ctx.ordo_engine("bad") + [opt, "-each", "depth=1",
+                                                                                          "-json", js])
+            check(code == 3, "%s: exit %d, expected 3\n%s%s" % (opt, code, out, err))
+            lines = err.strip().splitlines()
+            check(len(lines) == 1 and lines[0].startswith(words), "%s: message %r, expected one line %r" % (opt, err, words))
+            check("Finished game" not in out, "%s: a game was played:\n%s" % (opt, out))
+        # Values of the right type, in another case, are accepted and the games are played.
+        code, out, err = ctx.run(ctx.ordo_engine("good") + ctx.ordo_engine("bad", "GREEDY")
+                                 + ["option.Ponder=TRUE", "option.Hash=1", "-each", "depth=1"])
+        check(code == 0, "good values: exit %d, expected 0\n%s%s" % (code, out, err))
     elif name == "resume":
         full_pgn, full_js = ctx.path("full.pgn"), ctx.path("full.json")
         code, out, err = ctx.run(deterministic(ctx, ["-pgnout", full_pgn, "-json", full_js]))
