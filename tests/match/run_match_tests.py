@@ -290,6 +290,50 @@ def scenario(ctx, name):
         check(j["stop_reason"] == "SPRT decision" and j["games"] < 200, "no early SPRT stop: %s" % j)
         check(j["pairs"][0]["sprt"]["decision"] == "H1", "SPRT did not accept H1: %s" % j["pairs"][0])
         check("H1 accepted" in out and "LLR:" in out, "the report misses the SPRT line:\n" + out)
+    elif name == "selftest":
+        # At a fixed node count the engine is deterministic, so each game of one order is the same
+        # game in the other with the names swapped: NAME-A scores exactly half, whatever the seats do.
+        js = ctx.path("g.json")
+        code, out, err = ctx.run(["-selftest", "cmd=" + ctx.ordo, "name=x", "nodes=300", "-rounds", "6",
+                                  "-openings", "file=" + OPENINGS, "-json", js, "-maxmoves", "60"])
+        check(code in (0, 4), "exit %d\n%s%s" % (code, out, err))
+        j = load(js)
+        check(j["engines"] == ["x-A", "x-B"] and j["games"] == 24, "not 2 x 12 games of x-A and x-B: %s" % j)
+        a = j["name_a"]
+        check(a["score"] == 0.5 and a["wins"] == a["losses"], "identical games did not split evenly: %s" % a)
+        check(j["verdict"] in ("even", "leans", "undecided") and (code == 4) == (j["verdict"] == "leans"),
+              "verdict and exit status disagree: %s, exit %d" % (j["verdict"], code))
+        figures = j["engine_figures"]
+        check(figures["x-A"]["moves"] == figures["x-B"]["moves"] > 0, "unequal move counts: %s" % figures)
+        check("First-listed seat:" in out and "x-A:" in out and "Verdict:" in out and "Part 6 of 6" in out,
+              "the self-test's report is incomplete:\n" + out)
+        code, out, err = ctx.run(["-selftest", "cmd=" + ctx.ordo, "depth=1", "-pgnout", ctx.path("g.pgn")])
+        check(code == 2 and "-selftest takes no -pgnout" in err, "-selftest -pgnout: exit %d\n%s" % (code, err))
+    elif name == "pair_atomic":
+        # Killed at any moment, the records hold whole pairs only and the -json summary counts them.
+        pgn, js = ctx.path("g.pgn"), ctx.path("g.json")
+        p = subprocess.Popen([ctx.match] + ctx.ordo_engine("a", "random", 1) + ctx.ordo_engine("b", "random", 2)
+                             + ["-each", "depth=1", "-rounds", "400", "-concurrency", "2", "-openings",
+                                "file=" + OPENINGS, "-pgnout", pgn, "-json", js, "-quiet"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60 * ctx.scale
+        while time.monotonic() < deadline:
+            try:
+                if load(js)["games"] >= 10:
+                    break
+            except (OSError, ValueError):
+                pass
+            time.sleep(0.05)
+        p.kill()
+        p.wait()
+        text = open(pgn).read()
+        pairs = re.findall(r'\[Pair "(\d+)"\]', text)
+        check(len(pairs) >= 10, "too few games before the kill: %d" % len(pairs))
+        counts = {n: pairs.count(n) for n in pairs}
+        check(all(c == 2 for c in counts.values()), "a pair is split in the records: %s" % counts)
+        j = load(js)
+        check(j["games"] == len(pairs) and j["complete"] is False,
+              "the summary counts %d games, the records hold %d" % (j["games"], len(pairs)))
     elif name in ("round_robin", "gauntlet"):
         js = ctx.path("g.json")
         code, out, err = ctx.run(ctx.ordo_engine("search") + ctx.ordo_engine("greedy", "greedy")
