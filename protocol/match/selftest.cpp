@@ -101,15 +101,17 @@ SelftestFigures selftest_figures(const std::vector<FinishedGame>& order_a, const
 int run_selftest(const MatchConfig& config) {
   const std::string& name_a = config.engines[0].name;
   const std::string& name_b = config.engines[1].name;
-  // The two orders alternate in parts (A first, B first, A first, ...), each part on the next
-  // openings, both orders of a part on the same ones: a change of the machine's load during the
-  // run then falls on both orders alike instead of on one of them.
+  // The two orders alternate in parts, each part on the next openings and both orders of a part
+  // on the same ones, the order played first alternating too (A B, B A, A B, ...): a change of
+  // the machine's load during the run then falls on both orders alike, not on one of them.
   const int parts = std::min(config.rounds, kSelftestParts);
   RunSummary run_a, run_b;
+  nlohmann::ordered_json game_list = nlohmann::ordered_json::array();
   int rounds_done = 0;
   for (int part = 0; part < parts; ++part) {
     const int rounds = config.rounds / parts + (part < config.rounds % parts ? 1 : 0);
-    for (int order = 0; order < 2; ++order) {
+    for (int step = 0; step < 2; ++step) {
+      const int order = (part + step) % 2;  // A B, B A, A B, ...: a drift in time cancels too
       MatchConfig c = config;
       c.json.clear();
       c.quiet = true;
@@ -134,6 +136,11 @@ int run_selftest(const MatchConfig& config) {
       }
       into.usage.merge(run.usage);
       into.affinity_note = run.affinity_note;
+      // Every game for -json: which part and order, its number there, White, Black, White's points.
+      for (const FinishedGame& g : run.games)
+        game_list.push_back({part + 1, order == 0 ? "A" : "B", g.score.number,
+                             c.engines[static_cast<std::size_t>(g.score.white)].name,
+                             c.engines[static_cast<std::size_t>(g.score.black)].name, g.score.white_points});
       const PairStats s = stats_between(scores_of(run.games), 0, 1);
       if (!config.quiet)
         std::cout << "Part " << part + 1 << " of " << parts << ", " << c.engines[0].name << " listed first: "
@@ -172,6 +179,7 @@ int run_selftest(const MatchConfig& config) {
     members += "}";
     const auto figures = nlohmann::ordered_json::parse(members);
     for (const auto& [key, value] : figures.items()) j[key] = value;
+    j["game_results"] = game_list;  // [part, "A" or "B" (who is listed first), number, White, Black, White's points]
     const std::string text = j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
     std::string error;
     if (!files::replace_file(config.json, text, &error)) {

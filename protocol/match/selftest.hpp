@@ -1,6 +1,6 @@
 // ordo-match -selftest: one engine against itself under two names, NAME-A and NAME-B, in both
-// orders (A listed first, B listed first), alternating in parts, with the same openings and
-// settings. Identical
+// orders (A listed first, B listed first), alternating in parts (A B, B A, A B, ...), with the
+// same openings and settings. Identical
 // engines must score 50 %: the first-listed seat's score and NAME-A's score, each with its Elo and
 // 95 % interval from the pentanomial pairs, tell whether the runner favours a seat (start order,
 // the first engine's slot) or a name (anything keyed to the engine's identity), and the pooled

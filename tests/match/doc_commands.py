@@ -7,7 +7,8 @@ docs/CLUSTER.md), shortened and run: it must still parse, and no game may be los
 The commands are read from the indented and fenced blocks of the docs (line continuations
 joined; `scripts/slurm_tournament ... -- ARGS` counts as `build/ordo-match ARGS`). Each is
 shortened: -rounds 1 -games 2 -maxmoves 8, no -sprt, outputs (-pgnout, -json, -live, -log) in a
-temporary folder (a -pgnout added where none is given), the engines of build/ or elsewhere the
+temporary folder (a -pgnout added where none is given; a -json for -selftest, whose time losses
+it counts), the engines of build/ or elsewhere the
 built engine, placeholders ({}, ${SLURM_ARRAY_TASK_ID}) shard 1. -merge and -replay commands read
 the records of the commands run before them. A command fails when it exits non-zero or a record's
 Termination is "time forfeit" (what a too small timemargin on a loaded machine gives), and a
@@ -15,6 +16,7 @@ command with tc= or st= fails without a timemargin= at all.
 """
 import argparse
 import glob
+import json
 import os
 import re
 import shlex
@@ -105,6 +107,11 @@ def shorten(words, ctx, index):
             w = "option.EvalFile=" + os.path.join(ctx["root"], "engine", "nets", m.group(1))
         out.append(w)
     mode = "play" if "-merge" not in out and "-replay" not in out else "records"
+    if "-selftest" in out:
+        mode = "selftest"
+        out += ["-rounds", "1", "-games", "2", "-maxmoves", "8"]
+        if "-json" not in out:
+            out += ["-json", os.path.join(ctx["tmp"], "%d-json.out" % index)]
     if mode == "play":
         out += ["-rounds", "1", "-games", "2", "-maxmoves", "8"]
         if "-pgnout" not in out:
@@ -151,7 +158,14 @@ def main():
             if p.returncode != 0:
                 failures.append("%s: `%s` exited %d: %s" % (doc, line[:100], p.returncode, (p.stderr or p.stdout)[-300:]))
                 continue
-            if mode == "play":
+            if mode == "selftest":
+                with open(argv[argv.index("-json") + 1]) as f:
+                    figures = json.load(f)["engine_figures"]
+                lost = sum(e["time_losses"] for e in figures.values())
+                print("%s: self-test, %d lost on time: %s" % (doc, lost, line[:90]))
+                if lost:
+                    failures.append("%s: `%s`: %d games lost on time" % (doc, line[:100], lost))
+            elif mode == "play":
                 pgn = argv[argv.index("-pgnout") + 1]
                 lost, games = forfeits(pgn)
                 print("%s: %d games, %d lost on time: %s" % (doc, games, lost, line[:90]))
