@@ -15,7 +15,7 @@ using namespace ordo::driver;
 using Type = EngineOption::Type;
 
 TEST_SUITE("driver") {
-  TEST_CASE("parse_option_line reads every type with its default, bounds and vars") {
+  TEST_CASE("parse_option_line reads every type with its default and bounds and vars") {
     auto o = parse_option_line("option name Hash type spin default 16 min 1 max 65536");
     REQUIRE(o);
     CHECK(o->name == "Hash");
@@ -60,7 +60,7 @@ TEST_SUITE("driver") {
     CHECK_FALSE(o->max);
   }
 
-  TEST_CASE("parse_option_line: spacing, a missing default, one bound, an unknown type, non-option lines") {
+  TEST_CASE("parse_option_line: spacing and a missing default and one bound and an unknown type and non-option lines") {
     // Tabs, runs of spaces and a CRLF end separate words; the name's inner spacing is kept.
     auto o = parse_option_line("option  name\tMove  Overhead type\tspin   min -5 max 5000\r");
     REQUIRE(o);
@@ -166,7 +166,7 @@ TEST_SUITE("driver") {
     CHECK(option_canonical_value(text, "A B") == "A B");
   }
 
-  TEST_CASE("the identity keeps build/ordo's announced options typed, and names still work") {
+  TEST_CASE("the identity keeps build/ordo's announced options typed and names still work") {
     EngineClient c(EngineCommand{{ORDO_ENGINE_BINARY}, {}}, Dialect::Uci);
     std::string error;
     REQUIRE(c.start(10s, &error));
@@ -195,7 +195,7 @@ TEST_SUITE("driver") {
 }
 
 TEST_SUITE("match") {
-  TEST_CASE("EnginePlayer refuses a value build/ordo's options do not allow, in one line, and sends good ones") {
+  TEST_CASE("EnginePlayer refuses in one line a value build/ordo's options do not allow and sends good ones") {
     using ordo::match::EnginePlayer;
     ordo::match::EngineSpec spec;
     spec.name = "ordo";

@@ -69,7 +69,7 @@ match::FinishedGame finished_game(long long number, long long pair, int white, i
 }  // namespace
 
 TEST_SUITE("fairness") {
-  TEST_CASE("stat and schedstat lines are parsed, odd names and bad text included") {
+  TEST_CASE("stat and schedstat lines are parsed with odd names and bad text") {
     // A name with spaces and a ')' of its own: fields are counted from the last ')'.
     std::string line = "4242 (a) b (c)) R 1 4242 4242 0 -1 4194304 10 0 0 0 ";
     line += "120 35 0 0 20 -5 3 0 100 1000 50 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 ";
@@ -102,7 +102,7 @@ TEST_SUITE("fairness") {
     }
   }
 
-  TEST_CASE("the affinity plan gives each slot CPUs of its own, or pins nothing") {
+  TEST_CASE("the affinity plan gives each slot CPUs of its own or pins nothing") {
     auto plan = match::plan_affinity(2, 1, {0, 1});
     CHECK(plan.slots == std::vector<std::vector<int>>{{0}, {1}});
     CHECK(plan.note.find("game slot 2 on CPU 1") != std::string::npos);
@@ -125,7 +125,7 @@ TEST_SUITE("fairness") {
     CHECK(error.find("CPU 1000 is not one this run may use") != std::string::npos);
   }
 
-  TEST_CASE("a pinned engine runs on its CPUs only, threads included") {
+  TEST_CASE("a pinned engine and its threads run on its CPUs only") {
     const auto usable = match::usable_cpus();
     REQUIRE_FALSE(usable.empty());
     EngineCommand cmd{{"/bin/sh", "-c", "grep Cpus_allowed_list /proc/self/status"}, {}};
@@ -153,7 +153,7 @@ TEST_SUITE("fairness") {
     const auto a = c.search("position startpos", "go movetime 150", 5s, {});
     REQUIRE(a.kind == EngineClient::Answer::Kind::BestMove);
     REQUIRE(a.usage.measured);
-    CHECK(a.usage.cpu_ms >= 140);  // the spin of the thread that ended before the bestmove
+    CHECK(a.usage.cpu_ms >= 120);  // most of the 150 ms spin of the thread that ended before the bestmove
     CHECK(a.usage.cpu_ms <= double(a.elapsed_us) / 1000 + 20);
     CHECK(a.usage.core >= 0);
     CHECK_FALSE(a.usage.affinity.empty());
@@ -176,7 +176,7 @@ TEST_SUITE("fairness") {
     CHECK(pinged.elapsed.count() < 300);
   }
 
-  TEST_CASE("an unanswered ping is its own answer, and no go is sent") {
+  TEST_CASE("an unanswered ping is its own answer and no go is sent") {
     EngineClient c(stand_in("deaf"), driver::Dialect::Uci);
     std::string err;
     REQUIRE(c.start(10s, &err));
@@ -186,7 +186,7 @@ TEST_SUITE("fairness") {
     CHECK_FALSE(c.dialogue().searching());
   }
 
-  TEST_CASE("a move's comment: score, time, nodes and latency") {
+  TEST_CASE("a move's comment: score and time then nodes and latency") {
     match::SearchAnswer a;
     a.elapsed_ms = 61;
     a.elapsed_us = 61400;
