@@ -1,4 +1,5 @@
 #include "engine_process.hpp"
+#include "process_usage.hpp"
 
 #include <cerrno>
 #include <csignal>
@@ -153,11 +154,9 @@ bool EngineProcess::start(std::string* error) {
   if (n > 0) {
     std::string what;
     if (report[0] == 1) {
-      std::string list;
-      for (const int c : cmd_.cpus) list += (list.empty() ? "" : ",") + std::to_string(c);
       what = "cannot run '";
       what += cmd_.argv[0];
-      what += "' on CPUs " + list + ": " + std::strerror(report[1]);
+      what += "' on CPUs " + cpu_list_text(cmd_.cpus) + ": " + std::strerror(report[1]);
     } else {
       what = !cmd_.working_dir.empty() ? "cannot start '" : "cannot run '";
       what += cmd_.argv[0];

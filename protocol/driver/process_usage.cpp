@@ -1,12 +1,14 @@
 #include "process_usage.hpp"
 
 #include <algorithm>
-#include <charconv>
+#include <cctype>
+#include <cstdint>
 #include <dirent.h>
 #include <fstream>
 #include <sstream>
-#include <sys/resource.h>
 #include <sched.h>
+
+#include "../tokenizer.hpp"
 
 namespace ordo::driver {
 
@@ -20,21 +22,24 @@ std::optional<std::string> slurp(const std::string& path) {
   return s.str();
 }
 
-bool to_u64(const std::string& w, std::uint64_t& out) {
-  const auto r = std::from_chars(w.data(), w.data() + w.size(), out);
-  return r.ec == std::errc() && r.ptr == w.data() + w.size() && !w.empty();
+using protocol::split_words;
+
+// The numbers of /proc and of CPU lists: the project's integer parser, without the '+' it
+// accepts (a count has no sign at all), within the type's range.
+bool to_u64(std::string_view w, std::uint64_t& out) {
+  if (w.empty() || !std::isdigit(static_cast<unsigned char>(w[0]))) return false;
+  const auto v = protocol::parse_int(w);
+  if (!v) return false;
+  out = static_cast<std::uint64_t>(*v);
+  return true;
 }
 
-bool to_int(const std::string& w, int& out) {
-  const auto r = std::from_chars(w.data(), w.data() + w.size(), out);
-  return r.ec == std::errc() && r.ptr == w.data() + w.size() && !w.empty();
-}
-
-std::vector<std::string> words_of(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> w;
-  for (std::string s; in >> s;) w.push_back(s);
-  return w;
+bool to_int(std::string_view w, int& out) {
+  if (w.empty() || w[0] == '+') return false;
+  const auto v = protocol::parse_int(w);
+  if (!v || *v < INT32_MIN || *v > INT32_MAX) return false;
+  out = static_cast<int>(*v);
+  return true;
 }
 
 }  // namespace
@@ -44,7 +49,7 @@ std::optional<StatFields> parse_stat(const std::string& text) {
   // from the last ')'. After it, field 3 (state) is index 0.
   const auto close = text.rfind(')');
   if (close == std::string::npos) return std::nullopt;
-  const auto w = words_of(text.substr(close + 1));
+  const auto w = split_words(std::string_view(text).substr(close + 1));
   // utime 14, stime 15, nice 19, processor 39 (1-based, man 5 proc) → indices 11, 12, 16, 36.
   if (w.size() < 37) return std::nullopt;
   StatFields f;
@@ -55,7 +60,7 @@ std::optional<StatFields> parse_stat(const std::string& text) {
 }
 
 std::optional<SchedStat> parse_schedstat(const std::string& text) {
-  const auto w = words_of(text);
+  const auto w = split_words(text);
   SchedStat s;
   if (w.size() < 2 || !to_u64(w[0], s.run_ns) || !to_u64(w[1], s.wait_ns)) return std::nullopt;
   return s;
@@ -160,15 +165,18 @@ SearchUsage UsageMeter::end() {
   }
   u.cpu_ms = double(run) / 1e6;
   u.wait_ms = double(wait) / 1e6;
+  u.affinity = cpu_list_text(allowed_cpus(pid_));
+  return u;
+}
+
+std::vector<int> allowed_cpus(int pid) {
+  std::vector<int> cpus;
   cpu_set_t set;
   CPU_ZERO(&set);
-  if (sched_getaffinity(pid_, sizeof set, &set) == 0) {
-    std::vector<int> cpus;
-    for (int c = 0; c < CPU_SETSIZE; ++c)
-      if (CPU_ISSET(c, &set)) cpus.push_back(c);
-    u.affinity = cpu_list_text(cpus);
-  }
-  return u;
+  if (sched_getaffinity(pid, sizeof set, &set) != 0) return cpus;
+  for (int c = 0; c < CPU_SETSIZE; ++c)
+    if (CPU_ISSET(c, &set)) cpus.push_back(c);
+  return cpus;
 }
 
 }  // namespace ordo::driver

@@ -29,6 +29,8 @@ std::optional<SchedStat> parse_schedstat(const std::string& text);
 std::string cpu_list_text(const std::vector<int>& cpus);
 // {0,1,2,3,6} from "0-3,6" (sorted, no duplicates); nullopt for malformed text.
 std::optional<std::vector<int>> parse_cpu_list(const std::string& text);
+// The CPUs process pid (0: the caller) may run on, sorted; empty when they cannot be read.
+std::vector<int> allowed_cpus(int pid);
 
 // One search's cost to the machine.
 struct SearchUsage {

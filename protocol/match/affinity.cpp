@@ -1,7 +1,6 @@
 #include "affinity.hpp"
 
 #include <algorithm>
-#include <sched.h>
 
 #include "../tokenizer.hpp"
 #include "process_usage.hpp"
@@ -39,15 +38,7 @@ AffinityPlan plan_affinity(int slots, int threads, const std::vector<int>& avail
   return plan;
 }
 
-std::vector<int> usable_cpus() {
-  std::vector<int> cpus;
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) != 0) return cpus;
-  for (int c = 0; c < CPU_SETSIZE; ++c)
-    if (CPU_ISSET(c, &set)) cpus.push_back(c);
-  return cpus;
-}
+std::vector<int> usable_cpus() { return driver::allowed_cpus(0); }
 
 int engine_threads(const MatchConfig& config) {
   long long most = 1;
