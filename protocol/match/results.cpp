@@ -19,20 +19,6 @@ std::string fmt(const char* format, double v) {
   return buf;
 }
 
-std::string elo_text(double v) {
-  if (std::isinf(v)) return v > 0 ? "+inf" : "-inf";
-  const std::string text = fmt("%.1f", v);
-  return text == "-0.0" ? "0.0" : text;  // an even score is no negative Elo
-}
-
-// The half-width of the Elo interval; "n/a" when it has none (a sample below the minimum of
-// match_stats.hpp, a zero variance, or a bound of the score interval at 0 or 1), where -json
-// writes null.
-std::string elo_error_text(double v) {
-  if (!std::isfinite(v)) return "n/a";
-  return fmt("%.1f", v);
-}
-
 std::string json_number(double v) {
   if (!std::isfinite(v)) return "null";
   if (v == 0) v = 0;  // no -0
@@ -65,6 +51,17 @@ constexpr Termination kCauses[] = {Termination::TargetRow,   Termination::NoPiec
                                    Termination::Stall};
 
 }  // namespace
+
+std::string elo_text(double v) {
+  if (std::isinf(v)) return v > 0 ? "+inf" : "-inf";
+  const std::string text = fmt("%.1f", v);
+  return text == "-0.0" ? "0.0" : text;  // an even score is no negative Elo
+}
+
+std::string elo_error_text(double v) {
+  if (!std::isfinite(v)) return "n/a";
+  return fmt("%.1f", v);
+}
 
 std::optional<FinishedGame> finished_from_record(const records::GameRecord& r, const std::vector<std::string>& names,
                                                  std::string* error, bool* unfinished) {

@@ -43,6 +43,12 @@ struct ReportContext {
 // The full report: per pair W/D/L, score, Elo +/- 95 %, LOS, draw ratio, pentanomial counts;
 // SPRT for two engines; a crosstable for more; the endings by cause and the forfeits by engine.
 std::string text_report(const std::vector<FinishedGame>& games, const ReportContext& context);
+// An Elo as the reports write it: one decimal, "+inf"/"-inf", an even score "0.0" (never "-0.0").
+std::string elo_text(double elo);
+// The half-width of the Elo interval; "n/a" when it has none (a sample below the minimum of
+// match_stats.hpp, a zero variance, or a bound of the score interval at 0 or 1), where -json
+// writes null.
+std::string elo_error_text(double error);
 // "Score of A vs B: W - L - D [0.523] N" for one pairing.
 std::string running_score(const std::vector<FinishedGame>& games, int a, int b, const std::vector<std::string>& names);
 // The same content as a JSON object.

@@ -40,7 +40,7 @@ std::string stats_line(const std::string& who, const PairStats& s) {
   const EloEstimate e = elo_estimate(s);
   std::string out = who + ": " + std::to_string(s.wins) + " - " + std::to_string(s.losses) + " - " +
                     std::to_string(s.draws) + " [" + fixed(100 * s.score(), 1) + " %], Elo ";
-  out += std::isfinite(e.error) ? fixed(e.elo, 1) + " +/- " + fixed(e.error, 1) : fixed(e.elo, 1) + " +/- n/a";
+  out += elo_text(e.elo) + " +/- " + elo_error_text(e.error);
   out += ", pairs " + std::to_string(s.penta[0]) + "/" + std::to_string(s.penta[1]) + "/" + std::to_string(s.penta[2]) +
          "/" + std::to_string(s.penta[3]) + "/" + std::to_string(s.penta[4]);
   return out;
