@@ -115,15 +115,10 @@ TEST_SUITE("driver") {
     CHECK(option_value_error(spin, "1").empty());
     CHECK(option_value_error(spin, "1024").empty());
     CHECK(option_value_error(spin, "+16").empty());
-    CHECK(option_value_error(spin, "0") == "expects an integer from 1 to 1024");
-    CHECK(option_value_error(spin, "1025") == "expects an integer from 1 to 1024");
-    CHECK(option_value_error(spin, "-1") == "expects an integer from 1 to 1024");
-    CHECK(option_value_error(spin, "abc") == "expects an integer from 1 to 1024");
-    CHECK(option_value_error(spin, "12abc") == "expects an integer from 1 to 1024");
-    CHECK(option_value_error(spin, "1.5") == "expects an integer from 1 to 1024");
-    CHECK(option_value_error(spin, " 12") == "expects an integer from 1 to 1024");
-    CHECK(option_value_error(spin, "") == "expects an integer from 1 to 1024");
-    CHECK(option_value_error(spin, "99999999999999999999") == "expects an integer from 1 to 1024");
+    for (const char* bad : {"0", "1025", "-1", "abc", "12abc", "1.5", " 12", "", "99999999999999999999"}) {
+      CAPTURE(bad);
+      CHECK(option_value_error(spin, bad) == "expects an integer from 1 to 1024");
+    }
     const auto low = *parse_option_line("option name N type spin min -3");
     CHECK(option_value_error(low, "-3").empty());
     CHECK(option_value_error(low, "123456789012").empty());
