@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <fstream>
 
-#include <nlohmann/json.hpp>
 
 namespace ordo::match {
 
@@ -171,43 +170,38 @@ std::string UsageBook::text(const std::vector<std::string>& names) const {
   return out;
 }
 
-std::string UsageBook::json_members(const std::vector<std::string>& names) const {
+Json UsageBook::json_members(const std::vector<std::string>& names) const {
   const auto t = totals();
   const auto l = load();
-  nlohmann::ordered_json engines = nlohmann::ordered_json::object();
+  Json engines = Json::object();
   for (const auto& name : names) {
     const auto found = t.find(name);
     const UsageTotals u = found == t.end() ? UsageTotals{} : found->second;
-    nlohmann::ordered_json e;
+    Json e;
     e["moves"] = u.moves;
-    e["ms_per_move"] = u.moves ? u.elapsed_ms / double(u.moves) : 0.0;
-    e["latency_mean_ms"] = u.timed_moves ? u.latency_ms / double(u.timed_moves) : 0.0;
-    e["latency_max_ms"] = u.latency_max_ms;
+    e["ms_per_move"] = json_figure(u.moves ? u.elapsed_ms / double(u.moves) : 0.0);
+    e["latency_mean_ms"] = json_figure(u.timed_moves ? u.latency_ms / double(u.timed_moves) : 0.0);
+    e["latency_max_ms"] = json_figure(u.latency_max_ms);
     e["nodes"] = u.nodes;
-    e["knps"] = u.knps();
-    e["cpu_share"] = u.measured_elapsed_ms > 0 ? u.cpu_ms / u.measured_elapsed_ms : 0.0;
-    e["wait_ms_per_move"] = u.measured_moves ? u.wait_ms / double(u.measured_moves) : 0.0;
+    e["knps"] = json_figure(u.knps());
+    e["cpu_share"] = json_figure(u.measured_elapsed_ms > 0 ? u.cpu_ms / u.measured_elapsed_ms : 0.0);
+    e["wait_ms_per_move"] = json_figure(u.measured_moves ? u.wait_ms / double(u.measured_moves) : 0.0);
     e["time_losses"] = u.time_losses;
-    nlohmann::ordered_json cores = nlohmann::ordered_json::object(), nices = nlohmann::ordered_json::object(),
-                           sets = nlohmann::ordered_json::object();
+    Json cores = Json::object(), nices = Json::object(), sets = Json::object();
     for (const auto& [k, n] : u.cores) cores[std::to_string(k)] = n;
     for (const auto& [k, n] : u.nices) nices[std::to_string(k)] = n;
     for (const auto& [k, n] : u.affinities) sets[k] = n;
     e["moves_by_core"] = cores;
     e["moves_by_nice"] = nices;
     e["moves_by_cpus_allowed"] = sets;
-    // Names may hold any bytes: an invalid UTF-8 sequence is replaced, never copied.
+    // Names may hold any bytes: json_text writes an invalid UTF-8 sequence as U+FFFD.
     engines[name] = e;
   }
-  nlohmann::ordered_json load = {{"samples", l.samples}, {"start", l.first}, {"mean", l.mean()},
-                                 {"max", l.max}, {"end", l.last}};
-  const auto dump = [](const nlohmann::ordered_json& j) {
-    return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
-  };
-  std::string out = "  \"engine_figures\": ";
-  out += dump(engines);
-  out += ",\n  \"load\": ";
-  out += dump(load);
+  Json load = {{"samples", l.samples}, {"start", json_figure(l.first)}, {"mean", json_figure(l.mean())},
+               {"max", json_figure(l.max)}, {"end", json_figure(l.last)}};
+  Json out;
+  out["engine_figures"] = engines;
+  out["load"] = load;
   return out;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine_player.hpp"
+#include "json_text.hpp"
 
 namespace ordo::match {
 
@@ -57,8 +58,8 @@ class UsageBook {
 
   // "Engines (the moves of this run):" and a table, then a "Load" line; engines in names' order.
   std::string text(const std::vector<std::string>& names) const;
-  // `"engine_figures": {...}, "load": {...}` members for the JSON report (no trailing comma).
-  std::string json_members(const std::vector<std::string>& names) const;
+  // {"engine_figures": {...}, "load": {...}}: members for the JSON report.
+  Json json_members(const std::vector<std::string>& names) const;
 
  private:
   mutable std::mutex mutex_;

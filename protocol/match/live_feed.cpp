@@ -1,71 +1,11 @@
 #include "live_feed.hpp"
 
 #include <chrono>
-#include <cstdio>
 
+#include "json_text.hpp"
 #include "output_file.hpp"
 
 namespace ordo::match {
-
-namespace {
-
-// Appends the UTF-8 sequence starting at s[i] when it is valid; returns its length, 0 if invalid.
-std::size_t utf8_length(const std::string& s, std::size_t i) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char c = byte(i);
-  std::size_t n = 0;
-  unsigned min = 0, cp = 0;
-  if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1Fu, min = 0x80;
-  else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0Fu, min = 0x800;
-  else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07u, min = 0x10000;
-  else return 0;
-  if (i + n > s.size()) return 0;
-  for (std::size_t k = 1; k < n; ++k) {
-    if ((byte(i + k) & 0xC0u) != 0x80u) return 0;
-    cp = (cp << 6) | (byte(i + k) & 0x3Fu);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return n;
-}
-
-// A JSON string for any bytes: quotes, backslashes and control characters escaped, invalid UTF-8
-// replaced by U+FFFD, so the document always parses.
-std::string quote(const std::string& s) {
-  std::string out = "\"";
-  for (std::size_t i = 0; i < s.size();) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-      ++i;
-    } else if (c < 0x20 || c == 0x7F) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
-      out += buf;
-      ++i;
-    } else if (c < 0x80) {
-      out += static_cast<char>(c);
-      ++i;
-    } else if (const std::size_t n = utf8_length(s, i)) {
-      out.append(s, i, n);
-      i += n;
-    } else {
-      out += "\\ufffd";
-      ++i;
-    }
-  }
-  return out + "\"";
-}
-
-std::string number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
-}
-
-std::string optional_ms(const std::optional<long long>& v) { return v ? std::to_string(*v) : "null"; }
-
-}  // namespace
 
 LiveFeed::LiveFeed(std::string path, Setup setup, std::ostream& warnings)
     : path_(std::move(path)),
@@ -181,64 +121,69 @@ bool LiveFeed::failing() const {
 }
 
 std::string LiveFeed::document_locked() const {
-  const auto name = [&](int engine) { return quote(setup_.names[static_cast<std::size_t>(engine)]); };
+  const auto name = [&](int engine) { return setup_.names[static_cast<std::size_t>(engine)]; };
+  const auto clock = [](const std::optional<long long>& ms) { return ms ? Json(*ms) : Json(nullptr); };
   const long long now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                                std::chrono::system_clock::now().time_since_epoch())
                                .count();
-  std::string out = "{\"format\": \"ordo-live 1\", \"sequence\": " + std::to_string(sequence_) +
-                    ", \"updated_ms\": " + std::to_string(now_ms) + ",\n";
-  out += "\"tournament\": {\"event\": " + quote(setup_.event) + ", \"variant\": " + quote(setup_.variant) +
-         ", \"time_control\": " + quote(setup_.time_control) +
-         ", \"planned_games\": " + std::to_string(setup_.planned_games) +
-         ", \"finished_games\": " + std::to_string(finished_count_) +
-         ", \"concurrency\": " + std::to_string(setup_.concurrency) + ", \"status\": " + quote(status_) +
-         ", \"stop_reason\": " + quote(stop_reason_) + ", \"engines\": [";
-  for (std::size_t i = 0; i < setup_.names.size(); ++i) out += (i ? ", " : "") + quote(setup_.names[i]);
-  out += "]},\n\"standings\": [";
+  Json out;
+  out["format"] = "ordo-live 1";
+  out["sequence"] = sequence_;
+  out["updated_ms"] = now_ms;
+  out["tournament"] = {{"event", setup_.event},
+                       {"variant", setup_.variant},
+                       {"time_control", setup_.time_control},
+                       {"planned_games", setup_.planned_games},
+                       {"finished_games", finished_count_},
+                       {"concurrency", setup_.concurrency},
+                       {"status", status_},
+                       {"stop_reason", stop_reason_},
+                       {"engines", setup_.names}};
+  out["standings"] = Json::array();
   for (std::size_t i = 0; i < standings_.size(); ++i) {
     const Standing& s = standings_[i];
     const long long games = s.wins + s.draws + s.losses;
     const double points = static_cast<double>(s.wins) + 0.5 * static_cast<double>(s.draws);
-    out += std::string(i ? ",\n  " : "\n  ") + "{\"engine\": " + quote(setup_.names[i]) +
-           ", \"games\": " + std::to_string(games) + ", \"wins\": " + std::to_string(s.wins) +
-           ", \"draws\": " + std::to_string(s.draws) + ", \"losses\": " + std::to_string(s.losses) +
-           ", \"points\": " + number(points) +
-           ", \"score\": " + (games ? number(points / static_cast<double>(games)) : "null") + "}";
+    out["standings"].push_back({{"engine", setup_.names[i]},
+                                {"games", games},
+                                {"wins", s.wins},
+                                {"draws", s.draws},
+                                {"losses", s.losses},
+                                {"points", points},
+                                {"score", games ? json_figure(points / static_cast<double>(games)) : Json(nullptr)}});
   }
-  out += "],\n\"running\": [";
-  bool first = true;
+  out["running"] = Json::array();
   for (const auto& [number, r] : running_) {
-    out += first ? "\n  " : ",\n  ";
-    first = false;
-    out += "{\"number\": " + std::to_string(number) + ", \"round\": " + std::to_string(r.game.round) +
-           ", \"white\": " + name(r.game.white) + ", \"black\": " + name(r.game.black) +
-           ", \"status\": \"playing\", \"to_move\": " +
-           (r.fen.find(" b") != std::string::npos ? "\"black\"" : "\"white\"") +
-           ", \"start_fen\": " + quote(r.start_fen) + ", \"fen\": " + quote(r.fen) + ", \"moves\": [";
-    for (std::size_t i = 0; i < r.moves.size(); ++i) out += (i ? ", " : "") + quote(r.moves[i]);
-    out += "], \"clock_ms\": {\"white\": " + optional_ms(r.clock_ms[0]) +
-           ", \"black\": " + optional_ms(r.clock_ms[1]) + "}, \"eval\": {";
+    Json eval;
     for (int s = 0; s < 2; ++s) {
-      out += s ? ", \"black\": " : "\"white\": ";
       const SideEval& e = r.eval[s];
-      if (!e.has) out += "null";
-      else out += std::string("{\"") + (e.mate ? "mate" : "cp") + "\": " + std::to_string(e.score) +
-                  ", \"depth\": " + std::to_string(e.depth) + "}";
+      eval[s ? "black" : "white"] = e.has ? Json{{e.mate ? "mate" : "cp", e.score}, {"depth", e.depth}} : Json(nullptr);
     }
-    out += "}}";
+    out["running"].push_back({{"number", number},
+                              {"round", r.game.round},
+                              {"white", name(r.game.white)},
+                              {"black", name(r.game.black)},
+                              {"status", "playing"},
+                              {"to_move", r.fen.find(" b") != std::string::npos ? "black" : "white"},
+                              {"start_fen", r.start_fen},
+                              {"fen", r.fen},
+                              {"moves", r.moves},
+                              {"clock_ms", {{"white", clock(r.clock_ms[0])}, {"black", clock(r.clock_ms[1])}}},
+                              {"eval", eval}});
   }
-  out += "],\n\"finished\": [";
-  for (std::size_t i = 0; i < recent_.size(); ++i) {
-    const Finished& f = recent_[i];
-    out += std::string(i ? ",\n  " : "\n  ") + "{\"number\": " + std::to_string(f.number) +
-           ", \"round\": " + std::to_string(f.round) + ", \"white\": " + name(f.white) +
-           ", \"black\": " + name(f.black) + ", \"result\": " + quote(f.result) +
-           ", \"termination\": " + quote(f.termination) + ", \"detail\": " + quote(f.detail) +
-           ", \"plies\": " + std::to_string(f.plies) + ", \"start_fen\": " + quote(f.start_fen) +
-           ", \"fen\": " + quote(f.fen) + "}";
-  }
-  out += "]}\n";
-  return out;
+  out["finished"] = Json::array();
+  for (const Finished& f : recent_)
+    out["finished"].push_back({{"number", f.number},
+                               {"round", f.round},
+                               {"white", name(f.white)},
+                               {"black", name(f.black)},
+                               {"result", f.result},
+                               {"termination", f.termination},
+                               {"detail", f.detail},
+                               {"plies", f.plies},
+                               {"start_fen", f.start_fen},
+                               {"fen", f.fen}});
+  return json_text(out, -1);
 }
 
 void LiveFeed::changed_locked() {

@@ -19,26 +19,6 @@ std::string fmt(const char* format, double v) {
   return buf;
 }
 
-std::string json_number(double v) {
-  if (!std::isfinite(v)) return "null";
-  if (v == 0) v = 0;  // no -0
-  return fmt("%.4f", v);
-}
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\', out += c;
-    else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
-      out += buf;
-    }
-    else out += c;
-  }
-  return out + "\"";
-}
-
 // Appends ' ' and the text (two appends: GCC 12 warns falsely on "literal" + std::string&&).
 void cell(std::string& out, const std::string& text) {
   out += ' ';
@@ -239,72 +219,58 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
   return out;
 }
 
-std::string json_report(const std::vector<FinishedGame>& games, const ReportContext& c, std::optional<bool> complete,
-                        const std::string& stop_reason, const std::string& extra_members) {
+Json json_report(const std::vector<FinishedGame>& games, const ReportContext& c, std::optional<bool> complete,
+                 const std::string& stop_reason, const Json& extra_members) {
   const auto scores = scores_of(games);
   const int n = static_cast<int>(c.names.size());
-  std::string out = "{\n";
-  out += "  \"variant\": " + json_string(std::string(variant_name(c.variant))) + ",\n";
-  out += "  \"time_control\": " + json_string(c.time_control) + ",\n";
-  out += "  \"engines\": [";
-  for (int i = 0; i < n; ++i) out += (i ? ", " : "") + json_string(c.names[static_cast<std::size_t>(i)]);
-  out += "],\n";
-  out += "  \"games\": " + std::to_string(games.size()) + ",\n";
-  out += "  \"planned_games\": " + (c.planned_games ? std::to_string(*c.planned_games) : "null") + ",\n";
-  out += "  \"complete\": " + std::string(!complete ? "null" : *complete ? "true" : "false") + ",\n";
-  out += "  \"stop_reason\": " + json_string(stop_reason) + ",\n";
-  out += "  \"pairs\": [";
-  bool first = true;
+  const auto name = [&](int engine) { return c.names[static_cast<std::size_t>(engine)]; };
+  Json out;
+  out["variant"] = std::string(variant_name(c.variant));
+  out["time_control"] = c.time_control;
+  out["engines"] = c.names;
+  out["games"] = games.size();
+  out["planned_games"] = c.planned_games ? Json(*c.planned_games) : Json(nullptr);
+  out["complete"] = complete ? Json(*complete) : Json(nullptr);
+  out["stop_reason"] = stop_reason;
+  out["pairs"] = Json::array();
   for (const PairStats& s : pair_stats(scores, n)) {
     const EloEstimate e = elo_estimate(s);
-    out += first ? "\n" : ",\n";
-    first = false;
-    out += "    {\"engine\": " + json_string(c.names[static_cast<std::size_t>(s.a)]) +
-           ", \"opponent\": " + json_string(c.names[static_cast<std::size_t>(s.b)]) +
-           ", \"wins\": " + std::to_string(s.wins) + ", \"draws\": " + std::to_string(s.draws) +
-           ", \"losses\": " + std::to_string(s.losses) + ", \"score\": " + json_number(s.score()) +
-           ", \"elo\": " + json_number(e.elo) + ", \"elo_error95\": " + json_number(e.error) +
-           ", \"los\": " + json_number(e.los) + ", \"pentanomial\": [" + std::to_string(s.penta[0]) + ", " +
-           std::to_string(s.penta[1]) + ", " + std::to_string(s.penta[2]) + ", " + std::to_string(s.penta[3]) + ", " +
-           std::to_string(s.penta[4]) + "]";
+    Json pair;
+    pair["engine"] = name(s.a);
+    pair["opponent"] = name(s.b);
+    pair["wins"] = s.wins;
+    pair["draws"] = s.draws;
+    pair["losses"] = s.losses;
+    pair["score"] = json_figure(s.score());
+    pair["elo"] = json_figure(e.elo);
+    pair["elo_error95"] = json_figure(e.error);
+    pair["los"] = json_figure(e.los);
+    pair["pentanomial"] = s.penta;
     if (c.sprt.enabled && n == 2) {
       const SprtState st = sprt_state(s.penta, c.sprt.elo0, c.sprt.elo1, c.sprt.alpha, c.sprt.beta);
-      out += ", \"sprt\": {\"elo0\": " + json_number(c.sprt.elo0) + ", \"elo1\": " + json_number(c.sprt.elo1) +
-             ", \"alpha\": " + json_number(c.sprt.alpha) + ", \"beta\": " + json_number(c.sprt.beta) +
-             ", \"llr\": " + json_number(st.llr) + ", \"lower\": " + json_number(st.lower) +
-             ", \"upper\": " + json_number(st.upper) + ", \"decision\": " +
-             json_string(st.decision > 0 ? "H1" : st.decision < 0 ? "H0" : "none") + "}";
+      pair["sprt"] = {{"elo0", json_figure(c.sprt.elo0)}, {"elo1", json_figure(c.sprt.elo1)},
+                      {"alpha", json_figure(c.sprt.alpha)}, {"beta", json_figure(c.sprt.beta)},
+                      {"llr", json_figure(st.llr)},         {"lower", json_figure(st.lower)},
+                      {"upper", json_figure(st.upper)},
+                      {"decision", st.decision > 0 ? "H1" : st.decision < 0 ? "H0" : "none"}};
     }
-    out += "}";
+    out["pairs"].push_back(pair);
   }
-  out += "\n  ],\n";
   std::map<Termination, long long> causes;
   std::map<int, std::map<Termination, long long>> forfeits;
   for (const auto& g : games) {
     ++causes[g.termination];
     if (g.forfeiter >= 0) ++forfeits[g.forfeiter][g.termination];
   }
-  out += "  \"terminations\": {";
-  first = true;
-  for (const auto& [t, count] : causes) {
-    out += std::string(first ? "" : ", ") + json_string(game::termination_name(t)) + ": " + std::to_string(count);
-    first = false;
-  }
-  out += "},\n  \"forfeits\": {";
-  first = true;
+  out["terminations"] = Json::object();
+  for (const auto& [t, count] : causes) out["terminations"][game::termination_name(t)] = count;
+  out["forfeits"] = Json::object();
   for (const auto& [engine, by] : forfeits) {
-    out += std::string(first ? "" : ", ") + json_string(c.names[static_cast<std::size_t>(engine)]) + ": {";
-    bool f = true;
-    for (const auto& [t, count] : by) {
-      out += std::string(f ? "" : ", ") + json_string(game::termination_name(t)) + ": " + std::to_string(count);
-      f = false;
-    }
-    out += "}";
-    first = false;
+    Json& of = out["forfeits"][name(engine)];
+    of = Json::object();
+    for (const auto& [t, count] : by) of[game::termination_name(t)] = count;
   }
-  out += "}";
-  if (!extra_members.empty()) out += ",\n" + extra_members;
-  out += "\n}\n";
+  for (const auto& [key, value] : extra_members.items()) out[key] = value;
   return out;
 }
 

@@ -9,6 +9,7 @@
 
 #include "game_record.hpp"
 #include "match_config.hpp"
+#include "json_text.hpp"
 #include "match_stats.hpp"
 #include "outcome.hpp"
 
@@ -51,12 +52,9 @@ std::string elo_text(double elo);
 std::string elo_error_text(double error);
 // "Score of A vs B: W - L - D [0.523] N" for one pairing.
 std::string running_score(const std::vector<FinishedGame>& games, int a, int b, const std::vector<std::string>& names);
-// The same content as a JSON object.
-// `complete` is written null when unknown.
-// extra_members: more members of the object, already written (`"key": value` lines, no trailing
-// comma), or empty.
-std::string json_report(const std::vector<FinishedGame>& games, const ReportContext& context,
-                        std::optional<bool> complete, const std::string& stop_reason,
-                        const std::string& extra_members = {});
+// The same content as a JSON document (written with json_text): `complete` is null when unknown;
+// the members of `extra_members`, an object, are added after the report's own.
+Json json_report(const std::vector<FinishedGame>& games, const ReportContext& context, std::optional<bool> complete,
+                 const std::string& stop_reason, const Json& extra_members = Json::object());
 
 }  // namespace ordo::match

@@ -5,8 +5,6 @@
 #include <cstdio>
 #include <iostream>
 
-#include <nlohmann/json.hpp>
-
 #include "output_file.hpp"
 #include "tournament.hpp"
 
@@ -46,15 +44,15 @@ std::string stats_line(const std::string& who, const PairStats& s) {
   return out;
 }
 
-nlohmann::ordered_json stats_json(const PairStats& s) {
+Json stats_json(const PairStats& s) {
   const EloEstimate e = elo_estimate(s);
-  nlohmann::ordered_json j;
+  Json j;
   j["wins"] = s.wins;
   j["draws"] = s.draws;
   j["losses"] = s.losses;
-  j["score"] = s.score();
-  j["elo"] = std::isfinite(e.elo) ? nlohmann::ordered_json(e.elo) : nlohmann::ordered_json(nullptr);
-  j["elo_error95"] = std::isfinite(e.error) ? nlohmann::ordered_json(e.error) : nlohmann::ordered_json(nullptr);
+  j["score"] = json_figure(s.score());
+  j["elo"] = json_figure(e.elo);
+  j["elo_error95"] = json_figure(e.error);
   j["pentanomial"] = s.penta;
   return j;
 }
@@ -106,7 +104,7 @@ int run_selftest(const MatchConfig& config) {
   // the machine's load during the run then falls on both orders alike, not on one of them.
   const int parts = std::min(config.rounds, kSelftestParts);
   RunSummary run_a, run_b;
-  nlohmann::ordered_json game_list = nlohmann::ordered_json::array();
+  Json game_list = Json::array();
   int rounds_done = 0;
   for (int part = 0; part < parts; ++part) {
     const int rounds = config.rounds / parts + (part < config.rounds % parts ? 1 : 0);
@@ -162,25 +160,22 @@ int run_selftest(const MatchConfig& config) {
             << " (the first move's value; for information)\n"
             << usage.text({name_a, name_b}) << "Verdict: " << f.verdict << "\n";
   if (!config.json.empty()) {
-    nlohmann::ordered_json j;
+    Json j;
     j["mode"] = "selftest";
     j["engines"] = {name_a, name_b};
     j["games"] = f.games;
     j["first_seat"] = stats_json(f.first_seat);
     j["name_a"] = stats_json(f.name_a);
-    j["white_score"] = f.white_score;
-    j["white_error95"] = f.white_error95;
+    j["white_score"] = json_figure(f.white_score);
+    j["white_error95"] = json_figure(f.white_error95);
     j["affinity"] = run_a.affinity_note;
     j["verdict"] = f.undecided ? "undecided" : f.leans ? "leans" : "even";
     j["verdict_text"] = f.verdict;
     // The engine figures in the tournament report's own shape.
-    std::string members = "{";
-    members += usage.json_members({name_a, name_b});
-    members += "}";
-    const auto figures = nlohmann::ordered_json::parse(members);
+    const Json figures = usage.json_members({name_a, name_b});
     for (const auto& [key, value] : figures.items()) j[key] = value;
     j["game_results"] = game_list;  // [part, "A" or "B" (who is listed first), number, White, Black, White's points]
-    const std::string text = j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+    const std::string text = json_text(j);
     std::string error;
     if (!files::replace_file(config.json, text, &error)) {
       std::cerr << "error: -json: " << error << "\n";

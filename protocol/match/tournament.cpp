@@ -136,8 +136,8 @@ class Tournament {
     if (!stop_reason_.empty()) std::cout << "Stopped: " << stop_reason_ << "\n";
     bool json_failed = false;
     if (!config_.json.empty()) {
-      json_failed = !files::replace_file(
-          config_.json, json_report(finished_, context_, complete, stop_reason_, usage_.json_members(names_)), &error);
+      const Json report = json_report(finished_, context_, complete, stop_reason_, usage_.json_members(names_));
+      json_failed = !files::replace_file(config_.json, json_text(report), &error);
       if (json_failed) std::cerr << "error: -json: " << error << "\n";
     }
     if (summary_) {
@@ -267,8 +267,8 @@ class Tournament {
     recorded_.insert(recorded_.end(), games.begin(), games.end());
     if (!config_.json.empty() && !json_warned_) {
       std::string error;
-      if (!files::replace_file(config_.json, json_report(recorded_, context_, false, "", usage_.json_members(names_)),
-                               &error)) {
+      const Json report = json_report(recorded_, context_, false, "", usage_.json_members(names_));
+      if (!files::replace_file(config_.json, json_text(report), &error)) {
         json_warned_ = true;
         std::cerr << "warning: -json: " << error << "; it is written again at the end\n";
       }

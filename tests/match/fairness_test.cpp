@@ -237,7 +237,10 @@ TEST_SUITE("fairness") {
     const std::string text = book.text({"x", "y"});
     CHECK(text.find("Engines (the moves of this run):") == 0);
     CHECK(text.find("\ny ") != std::string::npos);  // an engine without moves still has its row
-    CHECK(book.json_members({"x"}).find("\"engine_figures\": {\"x\":{\"moves\":1,") != std::string::npos);
+    const match::Json figures = book.json_members({"x"});
+    CHECK(figures["engine_figures"]["x"]["moves"] == 1);
+    CHECK(figures["engine_figures"]["x"]["time_losses"] == 1);
+    CHECK(figures["load"]["samples"] == 0);
   }
 
   TEST_CASE("the clock takes microseconds and loses no fraction") {

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "json_text.hpp"
 #include "live_feed.hpp"
 
 using namespace ordo::match;
@@ -60,7 +61,11 @@ TEST_SUITE("match") {
     g.black = 1;
     feed.game_started(g, "start w");
     feed.flush();
-    CHECK(slurp(path).find("\"number\": 1, \"round\": 1, \"white\": \"a\", \"black\": \"b\"") != std::string::npos);
+    const Json start = Json::parse(slurp(path));
+    CHECK(start["running"][0] == Json{{"number", 1}, {"round", 1}, {"white", "a"}, {"black", "b"}, {"status", "playing"},
+                                      {"to_move", "white"}, {"start_fen", "start w"}, {"fen", "start w"},
+                                      {"moves", Json::array()}, {"clock_ms", {{"white", nullptr}, {"black", nullptr}}},
+                                      {"eval", {{"white", nullptr}, {"black", nullptr}}}});
     SearchAnswer answer;
     answer.has_score = true;
     answer.score = 31;
@@ -69,18 +74,20 @@ TEST_SUITE("match") {
     move.clock_ms[0] = 1500;
     feed.move_played(1, move);
     feed.flush();
-    const std::string mid = slurp(path);
-    CHECK(mid.find("\"moves\": [\"c2d2c3\"]") != std::string::npos);
-    CHECK(mid.find("\"to_move\": \"black\"") != std::string::npos);
-    CHECK(mid.find("\"clock_ms\": {\"white\": 1500, \"black\": null}") != std::string::npos);
-    CHECK(mid.find("\"eval\": {\"white\": {\"cp\": 31, \"depth\": 9}, \"black\": null}") != std::string::npos);
+    const Json mid = Json::parse(slurp(path))["running"][0];
+    CHECK(mid["moves"] == Json{"c2d2c3"});
+    CHECK(mid["to_move"] == "black");
+    CHECK(mid["clock_ms"] == Json{{"white", 1500}, {"black", nullptr}});
+    CHECK(mid["eval"] == Json{{"white", {{"cp", 31}, {"depth", 9}}}, {"black", nullptr}});
     feed.game_finished(1, "1-0", "target row", "", 1.0);
     feed.tournament_over("finished", "");
-    const std::string end = slurp(path);
-    CHECK(end.find("\"running\": []") != std::string::npos);
-    CHECK(end.find("{\"engine\": \"a\", \"games\": 1, \"wins\": 1, \"draws\": 0, \"losses\": 0") != std::string::npos);
-    CHECK(end.find("\"result\": \"1-0\", \"termination\": \"target row\"") != std::string::npos);
-    CHECK(end.find("\"status\": \"finished\"") != std::string::npos);
+    const Json end = Json::parse(slurp(path));
+    CHECK(end["running"] == Json::array());
+    CHECK(end["standings"][0] == Json{{"engine", "a"}, {"games", 1}, {"wins", 1}, {"draws", 0}, {"losses", 0},
+                                      {"points", 1.0}, {"score", 1.0}});
+    CHECK(end["finished"][0]["result"] == "1-0");
+    CHECK(end["finished"][0]["termination"] == "target row");
+    CHECK(end["tournament"]["status"] == "finished");
     CHECK(warnings.str().empty());
     // Only the file itself is left: the temporary one was renamed.
     CHECK(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()) == 1);
@@ -90,9 +97,9 @@ TEST_SUITE("match") {
   TEST_CASE("live feed: quotes control characters and invalid UTF-8 stay valid JSON") {
     std::ostringstream warnings;
     LiveFeed feed("/nonexistent-dir/live.json", setup({"q\"b\\s", std::string("t\tn\x01") + "\xff\xc3\xa9"}), warnings);
-    const std::string doc = feed.document();
-    CHECK(doc.find(R"("q\"b\\s")") != std::string::npos);
-    CHECK(doc.find(std::string(R"("t\u0009n\u0001\ufffd)") + "\xc3\xa9\"") != std::string::npos);
+    const Json doc = Json::parse(feed.document());  // throws on invalid UTF-8
+    CHECK(doc["tournament"]["engines"][0] == "q\"b\\s");
+    CHECK(doc["tournament"]["engines"][1] == std::string("t\tn\x01") + "\xef\xbf\xbd" + "\xc3\xa9");  // 0xFF: U+FFFD
   }
 
   TEST_CASE("live feed: a failing write warns once and a later write works again") {
@@ -111,7 +118,7 @@ TEST_SUITE("match") {
     feed.publish();
     feed.flush();
     CHECK_FALSE(feed.failing());
-    CHECK(slurp(path).find("\"format\": \"ordo-live 1\"") != std::string::npos);
+    CHECK(Json::parse(slurp(path))["format"] == "ordo-live 1");
     CHECK(lines(warnings) == 1);
     std::filesystem::remove_all(dir);
   }

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """build/ordo-match against hostile files and command lines: outputs that are not regular files,
 two outputs that are one file, a full disk under -merge, schedules of billions of games, records of
-another tournament under -merge, records starting with a byte order mark, numbers out of range.
+another tournament under -merge, records starting with a byte order mark, numbers out of range, an
+engine name that is not UTF-8.
 
     run_hostile_tests.py --match BIN --ordo BIN --scenario NAME [--time-scale K]
 
 Scenarios: live_fifo, one_file, merge_full_disk, records_full_disk, log_full_disk, huge_schedule,
-merge_foreign, bom.
+merge_foreign, bom, json_bytes.
 """
 import json
 import os
@@ -247,11 +248,43 @@ def merge_foreign(ctx):
         check(not os.path.exists(js) and "Games finished" not in out, "a report was made:\n" + out)
 
 
+def json_bytes(ctx):
+    """An engine name holding a byte that is not UTF-8 (0xFF): every JSON document ordo-match writes
+    (-json of a tournament, of -merge and of -selftest, and -live) is strict UTF-8 JSON, the byte
+    written as U+FFFD."""
+    odd = os.fsdecode(b"A\xffB")  # passed to the program as the byte 0xFF
+
+    def strict(path):
+        text = open(path, "rb").read().decode("utf-8")  # raises on invalid UTF-8
+        def no_twice(pairs):
+            keys = [k for k, _ in pairs]
+            check(len(keys) == len(set(keys)), "%s: a name twice in one object: %r" % (path, keys))
+            return dict(pairs)
+        return json.loads(text, object_pairs_hook=no_twice)
+
+    pgn, js, live = ctx.path("g.pgn"), ctx.path("t.json"), ctx.path("live.json")
+    code, out, err = ctx.run(quick(ctx, ["-pgnout", pgn, "-json", js, "-live", live], names=(odd, "b")))
+    check(code == 0, "run failed\n" + out + err)
+    report = strict(js)
+    check(report["engines"] == ["A\ufffdB", "b"], "-json engines: %r" % report["engines"])
+    check("A\ufffdB" in report["engine_figures"], "-json engine_figures: %r" % list(report["engine_figures"]))
+    check(strict(live)["tournament"]["engines"] == ["A\ufffdB", "b"], "-live engines")
+    merged = ctx.path("m.json")
+    code, out, err = ctx.run(["-merge", pgn, "-json", merged])
+    check(code == 0, "-merge failed\n" + out + err)
+    check(strict(merged)["engines"] == ["A\ufffdB", "b"], "-merge -json engines")
+    st = ctx.path("st.json")
+    code, out, err = ctx.run(["-selftest", "cmd=" + ctx.ordo, "name=" + odd, "-each", "depth=1", "-rounds", "2",
+                              "-games", "2", "-variant", "ordo", "-maxmoves", "40", "-json", st])
+    check(code in (0, 4), "-selftest failed\n" + out + err)
+    check(strict(st)["engines"] == ["A\ufffdB-A", "A\ufffdB-B"], "-selftest engines: %r" % strict(st)["engines"])
+
+
 def scenario(ctx, name):
     table = {
         "live_fifo": live_fifo, "one_file": one_file, "merge_full_disk": merge_full_disk,
         "records_full_disk": records_full_disk, "huge_schedule": huge_schedule,
-        "bom": bom, "merge_foreign": merge_foreign, "log_full_disk": log_full_disk,
+        "bom": bom, "merge_foreign": merge_foreign, "log_full_disk": log_full_disk, "json_bytes": json_bytes,
     }
     if name not in table:
         raise Failure("unknown scenario " + name)

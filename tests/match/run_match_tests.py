@@ -55,8 +55,8 @@ class Ctx:
 
     def run(self, args, timeout=120):
         p = subprocess.run([self.match] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           text=True, timeout=timeout * self.scale)
-        return p.returncode, p.stdout, p.stderr
+                           text=True, errors="surrogateescape", timeout=timeout * self.scale)
+        return p.returncode, p.stdout, p.stderr  # bytes that are not UTF-8 kept as surrogates
 
     def replay_ok(self, pgn, games):
         code, out, _ = self.run(["-replay", pgn])
