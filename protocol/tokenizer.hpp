@@ -1,6 +1,6 @@
 // The protocol's text primitives, one definition for the whole project (the front end, the engine
 // client, the match runner and the web board): splitting lines into words, ASCII case folding for
-// names and keywords, decimal integers. Header only, so the clients use them without linking the
+// names and keywords, decimal integers, UTF-8 sequences. Header only, so the clients use them without linking the
 // front end.
 #pragma once
 
@@ -82,6 +82,28 @@ inline std::optional<std::int64_t> parse_int(std::string_view s) {
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
   return v;
+}
+
+// The length (1 to 4) of the valid UTF-8 sequence starting at s[i], or 0 when none starts there:
+// a stray continuation byte, a cut-off sequence, an overlong form, a surrogate (U+D800-U+DFFF) or
+// a code point above U+10FFFF. ASCII bytes, control characters included, are sequences of 1.
+inline std::size_t utf8_length(std::string_view s, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned c = byte(i);
+  if (c < 0x80) return 1;
+  std::size_t n = 0;
+  unsigned cp = 0, min = 0;
+  if ((c & 0xE0) == 0xC0) n = 2, cp = c & 0x1F, min = 0x80;
+  else if ((c & 0xF0) == 0xE0) n = 3, cp = c & 0x0F, min = 0x800;
+  else if ((c & 0xF8) == 0xF0) n = 4, cp = c & 0x07, min = 0x10000;
+  else return 0;
+  if (i + n > s.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    cp = cp << 6 | (byte(i + k) & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
 }
 
 }  // namespace ordo::protocol

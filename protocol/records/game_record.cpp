@@ -146,9 +146,6 @@ std::string printable_text(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-  auto continuation = [&](std::size_t i, unsigned char lo = 0x80, unsigned char hi = 0xBF) {
-    return i < text.size() && byte(i) >= lo && byte(i) <= hi;
-  };
   for (std::size_t i = 0; i < text.size();) {
     const unsigned char c = byte(i);
     if (c == '\\') {
@@ -161,17 +158,10 @@ std::string printable_text(std::string_view text) {
       ++i;
       continue;
     }
-    // The length of a valid UTF-8 sequence starting here (0: none); C1 controls (U+0080-U+009F,
-    // encoded C2 80-9F) are control characters too.
-    std::size_t n = 0;
-    if (c == 0xC2) n = continuation(i + 1, 0xA0) ? 2 : 0;
-    else if (c > 0xC2 && c <= 0xDF) n = continuation(i + 1) ? 2 : 0;
-    else if (c == 0xE0) n = continuation(i + 1, 0xA0) && continuation(i + 2) ? 3 : 0;
-    else if (c == 0xED) n = continuation(i + 1, 0x80, 0x9F) && continuation(i + 2) ? 3 : 0;
-    else if (c >= 0xE1 && c <= 0xEF) n = continuation(i + 1) && continuation(i + 2) ? 3 : 0;
-    else if (c == 0xF0) n = continuation(i + 1, 0x90) && continuation(i + 2) && continuation(i + 3) ? 4 : 0;
-    else if (c >= 0xF1 && c <= 0xF3) n = continuation(i + 1) && continuation(i + 2) && continuation(i + 3) ? 4 : 0;
-    else if (c == 0xF4) n = continuation(i + 1, 0x80, 0x8F) && continuation(i + 2) && continuation(i + 3) ? 4 : 0;
+    // A valid UTF-8 sequence of two or more bytes is kept, except the C1 controls (U+0080-U+009F,
+    // encoded C2 80-9F); the ASCII controls are escaped.
+    std::size_t n = c < 0x80 ? 0 : protocol::utf8_length(text, i);
+    if (n == 2 && c == 0xC2 && byte(i + 1) < 0xA0) n = 0;
     if (n > 0) {
       out.append(text.substr(i, n));
       i += n;

@@ -2,32 +2,11 @@
 
 #include <cassert>
 
+#include "tokenizer.hpp"
+
 namespace ordo::web {
 
-namespace {
-
-// Length of the valid UTF-8 sequence starting at text[i], or 0 when it is not one.
-std::size_t utf8_length(std::string_view text, std::size_t i) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-  const unsigned char c = byte(i);
-  std::size_t n = 0;
-  if (c < 0x80) return 1;
-  if (c >= 0xC2 && c <= 0xDF) n = 2;
-  else if (c >= 0xE0 && c <= 0xEF) n = 3;
-  else if (c >= 0xF0 && c <= 0xF4) n = 4;
-  else return 0;
-  if (i + n > text.size()) return 0;
-  for (std::size_t k = 1; k < n; ++k)
-    if ((byte(i + k) & 0xC0) != 0x80) return 0;
-  // Overlong forms, surrogates and code points above U+10FFFF.
-  if (c == 0xE0 && byte(i + 1) < 0xA0) return 0;
-  if (c == 0xED && byte(i + 1) > 0x9F) return 0;
-  if (c == 0xF0 && byte(i + 1) < 0x90) return 0;
-  if (c == 0xF4 && byte(i + 1) > 0x8F) return 0;
-  return n;
-}
-
-}  // namespace
+using protocol::utf8_length;
 
 std::string json_quote(std::string_view text) {
   static const char* hex = "0123456789abcdef";
