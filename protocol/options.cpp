@@ -47,7 +47,7 @@ Option Option::string(std::string name) {
   return o;
 }
 
-std::int64_t Option::number() const { return std::stoll(value); }
+std::int64_t Option::number() const { return parse_int(value).value_or(0); }  // a spin's value: checked when set
 
 std::string Option::announcement() const {
   std::string l = "option name " + name + " type ";

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "engine_client.hpp"
+#include "../tokenizer.hpp"
 
 namespace ordo::match {
 
@@ -47,8 +48,9 @@ bool parse_clock(const std::string& text, TimeControl& tc, std::string* error) {
   int moves = 0;
   if (const auto slash = rest.find('/'); slash != std::string::npos) {
     const std::string m = rest.substr(0, slash);
-    if (!all_digits(m) || m.size() > 6 || std::stoi(m) <= 0) return fail();
-    moves = std::stoi(m);
+    // Digits only (no sign), so parse_int cannot fail.
+    if (!all_digits(m) || m.size() > 6 || *protocol::parse_int(m) <= 0) return fail();
+    moves = static_cast<int>(*protocol::parse_int(m));
     rest = rest.substr(slash + 1);
   }
   std::string base = rest, inc;
@@ -61,7 +63,7 @@ bool parse_clock(const std::string& text, TimeControl& tc, std::string* error) {
     const std::string mins = base.substr(0, colon);
     const auto secs = parse_seconds_ms(base.substr(colon + 1));
     if (!all_digits(mins) || mins.size() > 6 || !secs) return fail();
-    base_ms = std::stoll(mins) * 60000 + *secs;
+    base_ms = *protocol::parse_int(mins) * 60000 + *secs;
   } else {
     const auto b = parse_seconds_ms(base);
     if (!b) return fail();

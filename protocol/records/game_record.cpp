@@ -90,28 +90,17 @@ bool is_move_number(const std::string& word) {
   return dots == "." || dots == "...";
 }
 
-// Side to move ('w'/'b') and fullmove number of a FEN, defaults when absent or unreadable.
+// Side to move ('w'/'b') and fullmove number of a FEN, defaults when absent or unreadable (a
+// fullmove outside 1 to 999999 reads as 1).
 void fen_counters(const std::optional<std::string>& fen, bool& white_to_move, long& fullmove) {
   white_to_move = true;
   fullmove = 1;
   if (!fen) return;
-  std::vector<std::string> fields;
-  std::string cur;
-  for (char c : *fen) {
-    if (c == ' ' || c == '\t') {
-      if (!cur.empty()) fields.push_back(cur), cur.clear();
-    } else {
-      cur.push_back(c);
-    }
-  }
-  if (!cur.empty()) fields.push_back(cur);
+  const std::vector<std::string> fields = protocol::split_words(*fen);
   if (fields.size() >= 2) white_to_move = fields[1] != "b";
   if (fields.size() >= 4) {
-    try {
-      fullmove = std::max(1L, std::stol(fields[3]));
-    } catch (...) {
-      fullmove = 1;
-    }
+    const auto n = protocol::parse_int(fields[3]);
+    fullmove = n && *n > 1 && *n < 1000000 ? static_cast<long>(*n) : 1;
   }
 }
 
