@@ -62,4 +62,13 @@ std::optional<Color> winner_of(Outcome o) {
   return std::nullopt;
 }
 
+double points(Outcome o, Color side) {
+  if (o == Outcome::Draw) return 0.5;
+  return winner_of(o) == side ? 1.0 : 0.0;
+}
+
+GameResult result_of_points(double points) {
+  return points > 0.75 ? GameResult::Win : points < 0.25 ? GameResult::Loss : GameResult::Draw;
+}
+
 }  // namespace ordo::game

@@ -43,4 +43,11 @@ inline Outcome win_for(Color c) { return c == WHITE ? Outcome::WhiteWins : Outco
 // The winner of an outcome; none for a draw or a game still going on.
 std::optional<Color> winner_of(Outcome o);
 
+// The points `side` scores in a game: 1 for a win, 0.5 for a draw, 0 for a loss or a game still
+// going on. The one outcome-to-points rule of every report.
+double points(Outcome o, Color side);
+// One game's points for one side (1, 0.5 or 0) read back as what they count in a W/D/L tally.
+enum class GameResult { Loss, Draw, Win };
+GameResult result_of_points(double points);
+
 }  // namespace ordo::game

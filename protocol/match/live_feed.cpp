@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "json_text.hpp"
+#include "outcome.hpp"
 #include "output_file.hpp"
 
 namespace ordo::match {
@@ -26,9 +27,11 @@ LiveFeed::~LiveFeed() {
 void LiveFeed::count(int white, int black, double white_points) {
   auto& w = standings_[static_cast<std::size_t>(white)];
   auto& b = standings_[static_cast<std::size_t>(black)];
-  if (white_points > 0.75) ++w.wins, ++b.losses;
-  else if (white_points < 0.25) ++w.losses, ++b.wins;
-  else ++w.draws, ++b.draws;
+  switch (game::result_of_points(white_points)) {
+    case game::GameResult::Win: ++w.wins, ++b.losses; break;
+    case game::GameResult::Loss: ++w.losses, ++b.wins; break;
+    case game::GameResult::Draw: ++w.draws, ++b.draws; break;
+  }
   ++finished_count_;
 }
 

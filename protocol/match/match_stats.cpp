@@ -4,6 +4,8 @@
 #include <limits>
 #include <map>
 
+#include "outcome.hpp"
+
 namespace ordo::match {
 
 double PairStats::score() const {
@@ -21,9 +23,11 @@ PairStats stats_between(const std::vector<GameScore>& games, int a, int b) {
     if (g.white == a && g.black == b) a_points = g.white_points;
     else if (g.white == b && g.black == a) a_points = 1.0 - g.white_points;
     else continue;
-    if (a_points > 0.75) ++s.wins;
-    else if (a_points < 0.25) ++s.losses;
-    else ++s.draws;
+    switch (game::result_of_points(a_points)) {
+      case game::GameResult::Win: ++s.wins; break;
+      case game::GameResult::Loss: ++s.losses; break;
+      case game::GameResult::Draw: ++s.draws; break;
+    }
     auto& p = pairs[g.pair];
     ++p.first;
     p.second += a_points;

@@ -73,7 +73,7 @@ std::optional<FinishedGame> finished_from_record(const records::GameRecord& r, c
   if (const auto replay = records::replay_record(r); !replay.ok)
     return fail("the record of game " + *number + " does not replay: " + replay.problems.front());
   if (!outcome || *outcome == game::Outcome::Ongoing) return fail("game " + *number + " is unfinished");
-  g.score.white_points = *outcome == game::Outcome::WhiteWins ? 1.0 : *outcome == game::Outcome::Draw ? 0.5 : 0.0;
+  g.score.white_points = game::points(*outcome, WHITE);
   g.termination = game::parse_termination(r.tag("Termination").value_or("")).value_or(Termination::None);
   if (game::is_forfeit(g.termination) && *outcome != game::Outcome::Draw)
     g.forfeiter = *outcome == game::Outcome::WhiteWins ? g.score.black : g.score.white;
@@ -140,7 +140,7 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
       w.points += g.white_points;
       b.points += 1 - g.white_points;
       ++w.games, ++b.games;
-      if (g.white_points == 0.5) ++w.draws, ++b.draws;
+      if (game::result_of_points(g.white_points) == game::GameResult::Draw) ++w.draws, ++b.draws;
     }
     std::stable_sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) {
       const double sx = x.games ? x.points / static_cast<double>(x.games) : 0;

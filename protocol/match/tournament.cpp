@@ -278,10 +278,7 @@ class Tournament {
   void finished(const ScheduledGame& game, const PlayedGame& played) {
     std::lock_guard lock(mutex_);
     FinishedGame fin;
-    fin.score = GameScore{game.number, game.pair, game.white, game.black,
-                          played.outcome == game::Outcome::WhiteWins ? 1.0
-                          : played.outcome == game::Outcome::Draw    ? 0.5
-                                                                        : 0.0};
+    fin.score = GameScore{game.number, game.pair, game.white, game.black, game::points(played.outcome, WHITE)};
     fin.termination = played.termination;
     fin.forfeiter = played.forfeiter;
     finished_.push_back(fin);

@@ -9,6 +9,7 @@
 #include "game_model.hpp"
 #include "movegen.hpp"
 #include "notation.hpp"
+#include "outcome.hpp"
 
 using namespace ordo;
 using namespace ordo::game;
@@ -34,6 +35,22 @@ void play_all(Game& g, const std::vector<std::string>& tokens, std::size_t count
 }  // namespace
 
 TEST_SUITE("game") {
+
+TEST_CASE("points of an outcome for each side and read back as a result") {
+  CHECK(points(Outcome::WhiteWins, WHITE) == 1.0);
+  CHECK(points(Outcome::WhiteWins, BLACK) == 0.0);
+  CHECK(points(Outcome::BlackWins, BLACK) == 1.0);
+  CHECK(points(Outcome::BlackWins, WHITE) == 0.0);
+  CHECK(points(Outcome::Draw, WHITE) == 0.5);
+  CHECK(points(Outcome::Draw, BLACK) == 0.5);
+  CHECK(points(Outcome::Ongoing, WHITE) == 0.0);
+  for (const Outcome o : {Outcome::WhiteWins, Outcome::BlackWins, Outcome::Draw}) {
+    const GameResult w = result_of_points(points(o, WHITE)), b = result_of_points(points(o, BLACK));
+    CHECK((w == GameResult::Win) == (b == GameResult::Loss));
+    CHECK((w == GameResult::Draw) == (o == Outcome::Draw));
+    CHECK((w == GameResult::Win) == (o == Outcome::WhiteWins));
+  }
+}
 
 TEST_CASE("threefold repetition ends a classic sideways-move cycle on the third occurrence") {
   Game g(Variant::Classic);
