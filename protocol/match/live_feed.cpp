@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-#include "json_text.hpp"
+#include "../json_text.hpp"
 #include "outcome.hpp"
 #include "output_file.hpp"
 
@@ -186,7 +186,7 @@ std::string LiveFeed::document_locked() const {
                                {"plies", f.plies},
                                {"start_fen", f.start_fen},
                                {"fen", f.fen}});
-  return json_text(out, -1);
+  return json_text(out) + "\n";
 }
 
 void LiveFeed::changed_locked() {

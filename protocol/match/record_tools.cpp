@@ -253,7 +253,7 @@ int run_merge(const std::vector<std::string>& files, const MatchConfig& config) 
   std::cout << "\n" << text_report(games, context);
   if (!config.json.empty()) {
     std::string error;
-    if (!files::replace_file(config.json, json_text(json_report(games, context, complete, "")), &error)) {
+    if (!files::replace_file(config.json, json_text(json_report(games, context, complete, ""), 2), &error)) {
       std::cerr << "error: -json: " << error << "\n";
       return kExitUsage;
     }

@@ -57,6 +57,19 @@ Json stats_json(const PairStats& s) {
   return j;
 }
 
+// A score judged against 50 %: by its 95 % interval; without one because every pair scored alike
+// (a fixed node count makes both games of a pair one game), exact when that is 1-1 and a lean
+// otherwise; undecided below the minimum of pairs for an interval.
+enum class Judged { Undecided, Even, Exact, Leans };
+Judged judge(const PairStats& s) {
+  const long long pairs = s.penta[0] + s.penta[1] + s.penta[2] + s.penta[3] + s.penta[4];
+  const EloEstimate e = elo_estimate(s);
+  if (std::isfinite(e.error)) return std::fabs(e.elo) > e.error ? Judged::Leans : Judged::Even;
+  if (pairs < kMinPairsForInterval) return Judged::Undecided;
+  if (pairs == s.penta[2] && s.wins == s.losses) return Judged::Exact;
+  return s.penta[0] == pairs || s.penta[4] == pairs ? Judged::Leans : Judged::Undecided;
+}
+
 }  // namespace
 
 SelftestFigures selftest_figures(const std::vector<FinishedGame>& order_a, const std::vector<FinishedGame>& order_b) {
@@ -79,12 +92,14 @@ SelftestFigures selftest_figures(const std::vector<FinishedGame>& order_a, const
     f.white_score = mean;
     f.white_error95 = f.games > 1 ? 1.96 * std::sqrt(std::max(0.0, sum2 / n - mean * mean) / (n - 1)) : 0;
   }
-  const EloEstimate seat = elo_estimate(f.first_seat), name = elo_estimate(f.name_a);
-  f.undecided = !std::isfinite(seat.error) || !std::isfinite(name.error);
-  const bool seat_leans = !f.undecided && std::fabs(seat.elo) > seat.error;
-  const bool name_leans = !f.undecided && std::fabs(name.elo) > name.error;
+  const Judged seat = judge(f.first_seat), name = judge(f.name_a);
+  f.undecided = seat == Judged::Undecided || name == Judged::Undecided;
+  const bool seat_leans = !f.undecided && seat == Judged::Leans;
+  const bool name_leans = !f.undecided && name == Judged::Leans;
   f.leans = seat_leans || name_leans;
   if (f.undecided) f.verdict = "undecided: too few games for an interval (play more rounds)";
+  else if (!f.leans && seat == Judged::Exact && name == Judged::Exact)
+    f.verdict = "even: every pair split 1-1, for the first seat and for each name (exactly 50 %)";
   else if (!f.leans) f.verdict = "even: neither the first seat nor a name scores outside its 95 % interval around 50 %";
   else {
     f.verdict = "LEANS: ";
@@ -175,7 +190,7 @@ int run_selftest(const MatchConfig& config) {
     const Json figures = usage.json_members({name_a, name_b});
     for (const auto& [key, value] : figures.items()) j[key] = value;
     j["game_results"] = game_list;  // [part, "A" or "B" (who is listed first), number, White, Black, White's points]
-    const std::string text = json_text(j);
+    const std::string text = json_text(j, 2);
     std::string error;
     if (!files::replace_file(config.json, text, &error)) {
       std::cerr << "error: -json: " << error << "\n";

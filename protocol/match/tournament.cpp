@@ -137,7 +137,7 @@ class Tournament {
     bool json_failed = false;
     if (!config_.json.empty()) {
       const Json report = json_report(finished_, context_, complete, stop_reason_, usage_.json_members(names_));
-      json_failed = !files::replace_file(config_.json, json_text(report), &error);
+      json_failed = !files::replace_file(config_.json, json_text(report, 2), &error);
       if (json_failed) std::cerr << "error: -json: " << error << "\n";
     }
     if (summary_) {
@@ -268,7 +268,7 @@ class Tournament {
     if (!config_.json.empty() && !json_warned_) {
       std::string error;
       const Json report = json_report(recorded_, context_, false, "", usage_.json_members(names_));
-      if (!files::replace_file(config_.json, json_text(report), &error)) {
+      if (!files::replace_file(config_.json, json_text(report, 2), &error)) {
         json_warned_ = true;
         std::cerr << "warning: -json: " << error << "; it is written again at the end\n";
       }

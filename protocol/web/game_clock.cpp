@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <string>
 
-#include "json_writer.hpp"
 #include "web_game.hpp"
 
 namespace ordo::web {
@@ -66,21 +65,17 @@ SearchLimit GameClock::search_limit(Color side, Clock::time_point now) const {
   return limit;
 }
 
-void GameClock::write(JsonWriter& out, Color to_move, bool game_over, Clock::time_point now) const {
-  out.key("clock").begin_object();
-  out.key("control");
-  if (on_) out.begin_object().field("base", base_ms_).field("inc", inc_ms_).end_object();
-  else out.null();
+Json GameClock::json(Color to_move, bool game_over, Clock::time_point now) const {
+  Json clock;
+  clock["control"] = on_ ? Json{{"base", base_ms_}, {"inc", inc_ms_}} : Json(nullptr);
   const bool running = on_ && !held_ && !flagged_ && !game_over;
   for (Color c : {WHITE, BLACK}) {
     std::int64_t left = left_ms_[c];
     if (running && c == to_move) left -= running_ms(now);
-    out.field(std::string(color_name(c)), std::max<std::int64_t>(left, 0));
+    clock[color_name(c)] = std::max<std::int64_t>(left, 0);
   }
-  out.key("running");
-  if (running) out.value(color_name(to_move));
-  else out.null();
-  out.end_object();
+  clock["running"] = running ? Json(color_name(to_move)) : Json(nullptr);
+  return clock;
 }
 
 }  // namespace ordo::web

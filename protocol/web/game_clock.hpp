@@ -9,11 +9,10 @@
 #include <optional>
 
 #include "engine_relay.hpp"
+#include "json_text.hpp"
 #include "types.hpp"
 
 namespace ordo::web {
-
-class JsonWriter;
 
 class GameClock {
  public:
@@ -43,7 +42,7 @@ class GameClock {
   // What an engine to move as `side` is sent: both times left and the increments.
   SearchLimit search_limit(Color side, Clock::time_point now) const;
   // The state's "clock" member: control, both times left, the running side or null.
-  void write(JsonWriter& out, Color to_move, bool game_over, Clock::time_point now) const;
+  Json json(Color to_move, bool game_over, Clock::time_point now) const;
 
  private:
   std::int64_t running_ms(Clock::time_point now) const;

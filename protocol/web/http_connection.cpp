@@ -2,7 +2,7 @@
 
 #include <boost/beast/websocket.hpp>
 
-#include "json_writer.hpp"
+#include "json_text.hpp"
 #include "page_files.hpp"
 #include "ws_connection.hpp"
 
@@ -111,7 +111,7 @@ void HttpConnection::serve_live(const http::request<http::string_body>& req) {
   res->set("X-Content-Type-Options", "nosniff");
   if (!etag.empty()) res->set(http::field::etag, etag);
   if (!unchanged) {
-    const std::string body = waiting.empty() ? live->document() : "{\"waiting\": " + json_quote(waiting) + "}\n";
+    const std::string body = waiting.empty() ? live->document() : json_text({{"waiting", waiting}}) + "\n";
     res->set(http::field::content_type, "application/json; charset=utf-8");
     if (req.method() == http::verb::get) res->body() = body;
     res->content_length(body.size());

@@ -16,18 +16,16 @@ std::string board_text(const Position& pos) {
   return out;
 }
 
-void write_part(JsonWriter& out, Move part) {
-  out.begin_object();
-  out.field("tok", format_move(part));
-  out.field("kind", part.is_ordo() ? "o" : "s");
-  out.field("a", int(part.from()));
-  out.field("b", part.is_ordo() ? int(part.end2()) : -1);
-  out.field("t", int(part.to()));
-  out.field("k", !part.is_ordo() && part.has_choice() ? int(part.keep()) : -1);
-  out.end_object();
+Json part_json(Move part) {
+  return {{"tok", format_move(part)},
+          {"kind", part.is_ordo() ? "o" : "s"},
+          {"a", int(part.from())},
+          {"b", part.is_ordo() ? int(part.end2()) : -1},
+          {"t", int(part.to())},
+          {"k", !part.is_ordo() && part.has_choice() ? int(part.keep()) : -1}};
 }
 
-void write_legal_tree(JsonWriter& out, const Position& pos) {
+Json legal_tree_json(const Position& pos) {
   // Group the turns by first part, keeping the core's order.
   struct Node {
     Move first;
@@ -48,19 +46,16 @@ void write_legal_tree(JsonWriter& out, const Position& pos) {
     }
     if (!t.second.is_none()) nodes.back().next.push_back(t.second);
   }
-  out.begin_array();
+  Json tree = Json::array();
   for (const Node& n : nodes) {
-    out.begin_object();
-    out.key("part");
-    write_part(out, n.first);
-    out.field("side", !n.next.empty() || (pos.variant() == Variant::OrdoX && n.first.delta_rank() == 0));
-    out.field("after", board_text(pos.after(n.first)));
-    out.key("next").begin_array();
-    for (Move m : n.next) write_part(out, m);
-    out.end_array();
-    out.end_object();
+    Json next = Json::array();
+    for (Move m : n.next) next.push_back(part_json(m));
+    tree.push_back({{"part", part_json(n.first)},
+                    {"side", !n.next.empty() || (pos.variant() == Variant::OrdoX && n.first.delta_rank() == 0)},
+                    {"after", board_text(pos.after(n.first))},
+                    {"next", next}});
   }
-  out.end_array();
+  return tree;
 }
 
 }  // namespace ordo::web

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "json_writer.hpp"
+#include "json_text.hpp"
 #include "position.hpp"
 
 namespace ordo::web {
@@ -16,11 +16,11 @@ std::string board_text(const Position& pos);
 // A part as {"tok","kind":"s"|"o","a","b","t","k"}: for a singleton a = from, t = to, b = -1; for an
 // ordo a and b are its ends and t is where a lands; k is the square of the kept group after a tied
 // capture, else -1.
-void write_part(JsonWriter& out, Move part);
+Json part_json(Move part);
 
 // The legal turns as an array of first parts; each also has "side" (an Ordo X sideways part),
 // "after" (the board after the part) and "next" (the parts that complete the turn; empty when the
 // part is a complete turn). A finished position has none.
-void write_legal_tree(JsonWriter& out, const Position& pos);
+Json legal_tree_json(const Position& pos);
 
 }  // namespace ordo::web

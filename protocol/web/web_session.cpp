@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "json_writer.hpp"
 #include "legal_parts.hpp"
 #include "movegen.hpp"
 #include "notation.hpp"
@@ -35,11 +34,10 @@ std::string excerpt(std::string_view s, std::size_t max = 60) {
   return out;
 }
 
-void write_turn_parts(JsonWriter& out, const Turn& turn) {
-  out.begin_array();
-  write_part(out, turn.first);
-  if (!turn.second.is_none()) write_part(out, turn.second);
-  out.end_array();
+Json turn_parts_json(const Turn& turn) {
+  Json parts = Json::array({part_json(turn.first)});
+  if (!turn.second.is_none()) parts.push_back(part_json(turn.second));
+  return parts;
 }
 
 }  // namespace
@@ -209,9 +207,7 @@ void WebSession::cmd_check(std::string_view rest) {
     why = excerpt(words[0], 40);
     why.append(" is legal");
   }
-  JsonWriter out;
-  out.begin_object().field("type", "refusal").field("message", why).end_object();
-  send_(out.text());
+  send_(json_text({{"type", "refusal"}, {"message", why}}));
 }
 
 void WebSession::cmd_navigate(std::string_view verb, std::string_view rest) {
@@ -280,8 +276,6 @@ void WebSession::cmd_hint() {
 }
 
 void WebSession::cmd_save() {
-  JsonWriter out;
-  out.begin_object().field("type", "record");
   std::string time_control = "-";
   if (engine_of(WHITE) || engine_of(BLACK)) {
     if (limit_.kind == SearchLimit::Kind::Depth) {
@@ -292,9 +286,9 @@ void WebSession::cmd_save() {
       time_control = buf;
     }
   }
-  out.field("text", save_record(game_, player_name(WHITE), player_name(BLACK), records::today_tag_date(), time_control));
-  out.end_object();
-  send_(out.text());
+  send_(json_text({{"type", "record"},
+                   {"text", save_record(game_, player_name(WHITE), player_name(BLACK), records::today_tag_date(),
+                                        time_control)}}));
 }
 
 void WebSession::cmd_load(std::string_view rest) {
@@ -379,102 +373,71 @@ std::string WebSession::player_name(Color c) const {
 }
 
 void WebSession::send_hello() {
-  JsonWriter out;
-  out.begin_object().field("type", "hello");
-  out.key("engines").begin_array();
-  for (std::size_t i = 0; i < specs_.size(); ++i) {
-    out.begin_object();
-    out.field("number", int(i + 1));
-    out.field("command", specs_[i].command);
-    out.field("name", engine_label(int(i)));
-    out.end_object();
-  }
-  out.end_array();
-  out.key("limits").begin_object();
-  out.field("max_message", std::int64_t(limits_.max_message));
-  out.field("min_movetime", limits_.min_movetime).field("max_movetime", limits_.max_movetime);
-  out.field("max_depth", limits_.max_depth);
-  out.end_object();
-  out.end_object();
-  send_(out.text());
+  Json engines = Json::array();
+  for (std::size_t i = 0; i < specs_.size(); ++i)
+    engines.push_back({{"number", int(i + 1)}, {"command", specs_[i].command}, {"name", engine_label(int(i))}});
+  send_(json_text({{"type", "hello"},
+                   {"engines", engines},
+                   {"limits",
+                    {{"max_message", std::int64_t(limits_.max_message)},
+                     {"min_movetime", limits_.min_movetime},
+                     {"max_movetime", limits_.max_movetime},
+                     {"max_depth", limits_.max_depth}}}}));
 }
 
 void WebSession::send_state() {
   const Position& pos = game_.current();
   const game::Outcome outcome = game_.outcome();
-  JsonWriter out;
-  out.begin_object().field("type", "state");
-  out.field("variant", variant_name(game_.variant()));
-  out.field("fen", to_fen(pos));
-  out.field("start_fen", to_fen(game_.start()));
-  out.field("board", board_text(pos));
-  out.field("side", color_name(pos.side_to_move()));
-  out.key("moves").begin_array();
-  for (const std::string& t : game_.tokens()) out.value(t);
-  out.end_array();
-  out.field("cursor", game_.cursor());
-  out.key("last");
-  if (auto last = game_.last_turn()) {
-    out.begin_object().field("tok", format_turn(*last)).key("parts");
-    write_turn_parts(out, *last);
-    out.end_object();
-  } else {
-    out.null();
-  }
-  out.key("status").begin_object();
+  Json out;
+  out["type"] = "state";
+  out["variant"] = variant_name(game_.variant());
+  out["fen"] = to_fen(pos);
+  out["start_fen"] = to_fen(game_.start());
+  out["board"] = board_text(pos);
+  out["side"] = color_name(pos.side_to_move());
+  out["moves"] = game_.tokens();
+  out["cursor"] = game_.cursor();
+  if (auto last = game_.last_turn()) out["last"] = {{"tok", format_turn(*last)}, {"parts", turn_parts_json(*last)}};
+  else out["last"] = nullptr;
   if (clock_.flagged() && !game_.over()) {  // lost on time
     const Color winner = ~*clock_.flagged();
-    out.field("over", true).field("winner", color_name(winner)).field("reason", "time");
-    out.field("result", winner == WHITE ? "1-0" : "0-1");
+    out["status"] = {{"over", true}, {"winner", color_name(winner)}, {"reason", "time"},
+                     {"result", winner == WHITE ? "1-0" : "0-1"}};
   } else {
-    out.field("over", game_.over());
-    out.key("winner");
-    if (const auto winner = game::winner_of(outcome)) out.value(color_name(*winner));
-    else out.null();
-    out.field("reason", reason_text(game_.termination()));
-    out.field("result", game::result_token(outcome));
+    const auto winner = game::winner_of(outcome);
+    out["status"] = {{"over", game_.over()},
+                     {"winner", winner ? Json(color_name(*winner)) : Json(nullptr)},
+                     {"reason", reason_text(game_.termination())},
+                     {"result", game::result_token(outcome)}};
   }
-  out.end_object();
-  clock_.write(out, pos.side_to_move(), game_.over(), now_());
-  out.key("split").begin_object();
-  out.field("white", pos.split(WHITE)).field("black", pos.split(BLACK));
-  out.end_object();
-  out.key("players").begin_array();
+  out["clock"] = clock_.json(pos.side_to_move(), game_.over(), now_());
+  out["split"] = {{"white", pos.split(WHITE)}, {"black", pos.split(BLACK)}};
+  out["players"] = Json::array();
   for (Color c : {WHITE, BLACK}) {
-    if (engine_of(c)) out.value(*engine_of(c) + 1);
-    else out.value("human");
+    if (engine_of(c)) out["players"].push_back(*engine_of(c) + 1);
+    else out["players"].push_back("human");
   }
-  out.end_array();
-  out.key("names").begin_array().value(player_name(WHITE)).value(player_name(BLACK)).end_array();
-  out.key("limit").begin_object();
-  out.field("kind", limit_.kind == SearchLimit::Kind::Depth ? "depth" : "movetime").field("value", limit_.value);
-  out.end_object();
-  out.field("paused", paused_);
-  out.key("thinking");
-  if (search_) {
-    out.begin_object();
-    out.field("engine", search_->engine + 1).field("name", engine_label(search_->engine));
-    out.field("purpose", search_->purpose == Purpose::Play ? "play" : search_->purpose == Purpose::Hint ? "hint" : "analyse");
-    out.end_object();
-  } else {
-    out.null();
-  }
-  out.key("legal");
-  write_legal_tree(out, pos);
-  out.end_object();
-  send_(out.text());
+  out["names"] = {player_name(WHITE), player_name(BLACK)};
+  out["limit"] = {{"kind", limit_.kind == SearchLimit::Kind::Depth ? "depth" : "movetime"}, {"value", limit_.value}};
+  out["paused"] = paused_;
+  if (search_)
+    out["thinking"] = {{"engine", search_->engine + 1},
+                       {"name", engine_label(search_->engine)},
+                       {"purpose", search_->purpose == Purpose::Play   ? "play"
+                                   : search_->purpose == Purpose::Hint ? "hint"
+                                                                       : "analyse"}};
+  else
+    out["thinking"] = nullptr;
+  out["legal"] = legal_tree_json(pos);
+  send_(json_text(out));
 }
 
 void WebSession::send_error(const std::string& text) {
-  JsonWriter out;
-  out.begin_object().field("type", "error").field("message", text).end_object();
-  send_(out.text());
+  send_(json_text({{"type", "error"}, {"message", text}}));
 }
 
 void WebSession::send_notice(const std::string& text) {
-  JsonWriter out;
-  out.begin_object().field("type", "notice").field("message", text).end_object();
-  send_(out.text());
+  send_(json_text({{"type", "notice"}, {"message", text}}));
 }
 
 void WebSession::relay_ready(int engine, const std::string& name) {
@@ -491,24 +454,24 @@ void WebSession::relay_info(int engine, int search_id, const SearchInfo& info) {
     }
     return;
   }
-  JsonWriter out;
-  out.begin_object().field("type", "info");
-  out.field("engine", engine + 1).field("name", engine_label(engine));
-  out.field("purpose", search_->purpose == Purpose::Play ? "play" : "hint");
-  if (info.depth) out.field("depth", *info.depth);
-  if (info.seldepth) out.field("seldepth", *info.seldepth);
-  if (info.multipv) out.field("multipv", *info.multipv);
-  if (info.score_cp) out.field("cp", *info.score_cp);
-  if (info.score_mate) out.field("mate", *info.score_mate);
-  if (!info.bound.empty()) out.field("bound", info.bound);
-  if (info.wdl_win && info.wdl_draw && info.wdl_loss)
-    out.key("wdl").begin_array().value(*info.wdl_win).value(*info.wdl_draw).value(*info.wdl_loss).end_array();
-  if (info.nodes) out.field("nodes", *info.nodes);
-  if (info.nps) out.field("nps", *info.nps);
-  if (info.time_ms) out.field("time", *info.time_ms);
+  Json out;
+  out["type"] = "info";
+  out["engine"] = engine + 1;
+  out["name"] = engine_label(engine);
+  out["purpose"] = search_->purpose == Purpose::Play ? "play" : "hint";
+  if (info.depth) out["depth"] = *info.depth;
+  if (info.seldepth) out["seldepth"] = *info.seldepth;
+  if (info.multipv) out["multipv"] = *info.multipv;
+  if (info.score_cp) out["cp"] = *info.score_cp;
+  if (info.score_mate) out["mate"] = *info.score_mate;
+  if (!info.bound.empty()) out["bound"] = info.bound;
+  if (info.wdl_win && info.wdl_draw && info.wdl_loss) out["wdl"] = {*info.wdl_win, *info.wdl_draw, *info.wdl_loss};
+  if (info.nodes) out["nodes"] = *info.nodes;
+  if (info.nps) out["nps"] = *info.nps;
+  if (info.time_ms) out["time"] = *info.time_ms;
   // The principal variation as the core reads it: canonical tokens, cut at the first illegal one.
   Position p = game_.current();
-  out.key("pv").begin_array();
+  Json pv = Json::array();
   std::size_t legal = 0;
   std::optional<Turn> first;
   for (const std::string& tok : info.pv) {
@@ -516,19 +479,16 @@ void WebSession::relay_info(int engine, int search_id, const SearchInfo& info) {
     auto turn = parse_turn(p, tok);
     if (!turn) break;
     if (!first) first = *turn;
-    out.value(format_turn(*turn));
+    pv.push_back(format_turn(*turn));
     p = p.after(*turn);
     ++legal;
   }
-  out.end_array();
-  if (first) {  // the first turn's parts, for arrows on the board
-    out.key("pv_parts");
-    write_turn_parts(out, *first);
-  }
-  if (legal < info.pv.size()) out.field("pv_cut", "the engine's line continues with '" + excerpt(info.pv[legal], 40) + "', which is not legal there");
-  out.field("side", color_name(game_.current().side_to_move()));
-  out.end_object();
-  send_(out.text());
+  out["pv"] = pv;
+  if (first) out["pv_parts"] = turn_parts_json(*first);  // the first turn's parts, for arrows on the board
+  if (legal < info.pv.size())
+    out["pv_cut"] = "the engine's line continues with '" + excerpt(info.pv[legal], 40) + "', which is not legal there";
+  out["side"] = color_name(game_.current().side_to_move());
+  send_(json_text(out));
 }
 
 void WebSession::relay_bestmove(int engine, int search_id, const std::string& token) {
@@ -546,14 +506,11 @@ void WebSession::relay_bestmove(int engine, int search_id, const std::string& to
     return;
   }
   if (done.purpose == Purpose::Hint || paused_ || done.version != version_) {
-    JsonWriter out;
-    out.begin_object().field("type", "hint");
-    out.field("tok", format_turn(*turn)).field("name", name);
-    out.field("stopped", done.purpose == Purpose::Play);
-    out.key("parts");
-    write_turn_parts(out, *turn);
-    out.end_object();
-    send_(out.text());
+    send_(json_text({{"type", "hint"},
+                     {"tok", format_turn(*turn)},
+                     {"name", name},
+                     {"stopped", done.purpose == Purpose::Play},
+                     {"parts", turn_parts_json(*turn)}}));
     send_state();
     return;
   }
@@ -650,9 +607,7 @@ void WebSession::analyse_next() {
   if (!analysis_) return;
   if (analysis_->next > analysis_->last) {
     analysis_.reset();
-    JsonWriter out;
-    out.begin_object().field("type", "analysis_done").field("complete", true).end_object();
-    send_(out.text());
+    send_(json_text({{"type", "analysis_done"}, {"complete", true}}));
     send_state();
     return;
   }
@@ -680,19 +635,17 @@ void WebSession::analysis_result(const std::string& token) {
   }
   analysis_->retries = 0;
   const int sign = p.side_to_move() == WHITE ? 1 : -1;
-  JsonWriter out;
-  out.begin_object().field("type", "analysis").field("ply", analysis_->next);
+  Json out = {{"type", "analysis"}, {"ply", analysis_->next}};
   const GameStatus status = game_status(p);
   if (status.over()) {  // a finished position scores as its result
-    out.field("cp", *status.winner == WHITE ? 10000 : -10000);
+    out["cp"] = *status.winner == WHITE ? 10000 : -10000;
   } else if (analysis_->mate) {
-    out.field("mate", sign * *analysis_->mate);
+    out["mate"] = sign * *analysis_->mate;
   } else if (analysis_->cp) {
-    out.field("cp", sign * *analysis_->cp);
+    out["cp"] = sign * *analysis_->cp;
   }
-  if (auto turn = parse_turn(p, token)) out.field("best", format_turn(*turn));
-  out.end_object();
-  send_(out.text());
+  if (auto turn = parse_turn(p, token)) out["best"] = format_turn(*turn);
+  send_(json_text(out));
   ++analysis_->next;
   analyse_next();
 }
@@ -701,9 +654,7 @@ void WebSession::stop_analysis() {
   if (!analysis_) return;
   analysis_.reset();
   if (search_ && search_->purpose == Purpose::Analyse) cancel_search();
-  JsonWriter out;
-  out.begin_object().field("type", "analysis_done").field("complete", false).end_object();
-  send_(out.text());
+  send_(json_text({{"type", "analysis_done"}, {"complete", false}}));
 }
 
 }  // namespace ordo::web

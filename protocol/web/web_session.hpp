@@ -25,8 +25,6 @@
 
 namespace ordo::web {
 
-class JsonWriter;
-
 struct SessionLimits {
   std::size_t max_message = 256 * 1024;  // bytes of one page message
   int min_movetime = 10, max_movetime = 600000;

@@ -1,6 +1,6 @@
 #include "ws_connection.hpp"
 
-#include "json_writer.hpp"
+#include "json_text.hpp"
 #include "process_transport.hpp"
 
 namespace ordo::web {
@@ -13,11 +13,7 @@ using tcp = asio::ip::tcp;
 
 namespace {
 
-std::string error_message(const std::string& text) {
-  JsonWriter out;
-  out.begin_object().field("type", "error").field("message", text).end_object();
-  return out.text();
-}
+std::string error_message(const std::string& text) { return json_text({{"type", "error"}, {"message", text}}); }
 
 std::string number(double x) {
   const long long n = static_cast<long long>(x);

@@ -237,7 +237,7 @@ TEST_SUITE("fairness") {
     const std::string text = book.text({"x", "y"});
     CHECK(text.find("Engines (the moves of this run):") == 0);
     CHECK(text.find("\ny ") != std::string::npos);  // an engine without moves still has its row
-    const match::Json figures = book.json_members({"x"});
+    const ordo::Json figures = book.json_members({"x"});
     CHECK(figures["engine_figures"]["x"]["moves"] == 1);
     CHECK(figures["engine_figures"]["x"]["time_losses"] == 1);
     CHECK(figures["load"]["samples"] == 0);
@@ -310,5 +310,30 @@ TEST_SUITE("fairness") {
     // Two games are too few for any verdict.
     f = match::selftest_figures({finished_game(1, 1, 0, 1, 1)}, {finished_game(1, 1, 0, 1, 0)});
     CHECK(f.undecided);
+  }
+
+  TEST_CASE("the self-test calls pairs that all split 1-1 exactly even and pairs all won by one seat a lean") {
+    // As at a fixed node count: both games of every pair are one game, so every pair is 1-1 and
+    // no interval exists (a zero variance); 20 pairs per order.
+    auto run = [](double white_points, double second_white_points) {
+      std::vector<match::FinishedGame> games;
+      for (long long p = 1; p <= 20; ++p) {
+        games.push_back(finished_game(2 * p - 1, p, 0, 1, white_points));
+        games.push_back(finished_game(2 * p, p, 1, 0, second_white_points));
+      }
+      return games;
+    };
+    auto f = match::selftest_figures(run(1, 1), run(0, 0));
+    CHECK_FALSE(f.undecided);
+    CHECK_FALSE(f.leans);
+    CHECK(f.verdict.find("every pair split 1-1") != std::string::npos);
+    f = match::selftest_figures(run(0.5, 0.5), run(0.5, 0.5));  // every game drawn
+    CHECK_FALSE(f.leans);
+    CHECK(f.verdict.find("every pair split 1-1") != std::string::npos);
+    // The first-listed seat wins every game in both orders: 2-0 in every pair, no interval either.
+    f = match::selftest_figures(run(1, 0), run(1, 0));
+    CHECK_FALSE(f.undecided);
+    CHECK(f.leans);
+    CHECK(f.verdict.find("first-listed seat") != std::string::npos);
   }
 }

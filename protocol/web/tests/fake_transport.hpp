@@ -46,8 +46,7 @@ class FakeTransport : public LineTransport {
   FakeEngine& e_;
 };
 
-// True when `text` is one well-formed JSON value (RFC 8259 grammar; strings must be valid UTF-8
-// is not checked here, only escapes and control characters).
+// True when `text` is one well-formed JSON value with valid UTF-8 strings (RFC 8259).
 bool is_json(const std::string& text);
 
 }  // namespace ordo::web::testing
