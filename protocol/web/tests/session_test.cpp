@@ -188,6 +188,24 @@ TEST_SUITE("web") {
     CHECK(has(h.last("state"), R"("thinking":null)"));
   }
 
+  TEST_CASE("hostile: an engine whose name and lines hold bytes that are not UTF-8 gets only strict JSON messages") {
+    Harness h;
+    h.send("hello");
+    h.send("limit depth 3");
+    h.send("move a3a4");
+    FakeEngine& e = *h.engines[0];
+    e.say("id name A\xff\xfe" "B");
+    e.say("option name UCI_Variant type combo default ordo var ordo var ordox");
+    e.say("uciok");
+    e.say("info depth 1 score cp 5 pv a6a5 \xc0\xaf\xed\xa0\x80");
+    e.say("bestmove \xff" "a6a5");
+    REQUIRE(h.count("hello") >= 2);  // the engine's name arrived
+    CHECK(has(h.last("hello"), "A\xEF\xBF\xBD"));
+    CHECK(has(h.last("info"), "pv_cut"));
+    CHECK(h.count("error") >= 1);  // the bestmove is refused
+    for (const std::string& m : h.out) CHECK_MESSAGE(is_json(m), m);
+  }
+
   TEST_CASE("hostile: an illegal or injected bestmove is refused and pauses engine play") {
     for (const std::string answer : {"bestmove a3a4", "bestmove (none)", "bestmove a6a5;quit", "bestmove"}) {
       CAPTURE(answer);
