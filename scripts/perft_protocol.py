@@ -1,59 +1,33 @@
 """Talking perft to any engine over the UCI/UGI protocol (used by scripts/perft_check and
 scripts/perft_diff; standard library only).
 
-The engine is started from a shell-style command line in a process group of its own, greeted with
-`uci` (or `ugi`), given `setoption name UCI_Variant value V` when it announces that option, and
-asked `go perft N` after `position fen F [moves ...]`. Its divide output is read as
-`<move>: <count>` lines (a space instead of the colon is accepted; a move starts with a file
-letter and a rank digit) up to a `Nodes searched: N` line (`Nodes: N` and `Nodes searched = N`
-are accepted too). Blank lines, `info` lines and other text are skipped.
+The engine is an engine_client.Engine (scripts/engine_client.py): started from a shell-style
+command line in a process group of its own, greeted with `uci` (or `ugi`), given `setoption name
+UCI_Variant value V` when it announces that option, and asked `go perft N` after `position fen F
+[moves ...]`. Its divide output is read as `<move>: <count>` lines (a space instead of the colon
+is accepted; a move starts with a file letter and a rank digit) up to a `Nodes searched: N` line
+(`Nodes: N` and `Nodes searched = N` are accepted too). Blank lines, `info` lines and other text
+are skipped.
 
 The engine is never trusted to answer: every read waits at most `timeout` seconds of silence (a
 per-line limit, so a deep perft may take any time as long as it prints each divide line within
 it), a line may hold at most MAX_LINE bytes, an answer at most MAX_ANSWER_LINES lines and
-MAX_ANSWER_BYTES bytes, and a write waits at most `timeout` seconds for the engine to read. Every failure raises EngineError,
-whose text is one line naming the engine, what it was asked and the cause.
+MAX_ANSWER_BYTES bytes, and a write waits at most `timeout` seconds for the engine to read (the
+limits of engine_client). Every failure raises EngineError, whose text is one line naming the
+engine, what it was asked and the cause.
 """
 import os
 import re
-import select
-import shlex
-import signal
-import subprocess
-import time
+import sys
 
-DEFAULT_TIMEOUT = 120.0     # seconds of silence while an answer is due
-MAX_LINE = 64 * 1024        # bytes in one line of engine output
-MAX_ANSWER_LINES = 100000   # lines in one answer (handshake, isready or perft)
-MAX_ANSWER_BYTES = 16 << 20  # bytes of output after one command
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine_client import DEFAULT_TIMEOUT, Engine, EngineError, quote  # noqa: E402,F401
 
 MOVE = r"[a-z][0-9][^\s:]*"
 DIVIDE = re.compile(r"^\s*(%s)(?::\s*|\s+)(\d+)\s*$" % MOVE)
 DIVIDE_LIKE = re.compile(r"^\s*%s:" % MOVE)            # a divide line, whatever its count
 TOTAL = re.compile(r"^\s*nodes(?: searched)?\s*[:=]?\s*(\d+)\s*$", re.IGNORECASE)
 TOTAL_LIKE = re.compile(r"^\s*nodes\b", re.IGNORECASE)  # a total line, whatever its count
-
-
-def quote(text, limit=80):
-    """Engine text fit for a one-line message: quoted, cut, control characters escaped (bytes
-    that are not UTF-8 show as \\xNN)."""
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", "backslashreplace")
-    short = text if len(text) <= limit else text[:limit] + "..."
-    body = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in short)
-    mark = '"' if "'" in body and '"' not in body else "'"
-    return mark + body + mark
-
-
-class EngineError(Exception):
-    """One failure of one engine; str() is one line: who, what it was asked, why."""
-
-    def __init__(self, role, command, stage, cause):
-        super().__init__(cause)
-        self.role, self.command, self.stage, self.cause = role, command, stage, cause
-
-    def __str__(self):
-        return "the %s %s, %s: %s" % (self.role, quote(self.command, 200), self.stage, self.cause)
 
 
 class Answer:
@@ -78,35 +52,17 @@ class Answer:
         return out
 
 
-class PerftEngine:
+class PerftEngine(Engine):
+    """An engine greeted, set to the variant and synchronised; then asked for divides."""
+
     def __init__(self, command, variant=None, dialect="uci", timeout=DEFAULT_TIMEOUT, role="engine"):
-        self.command, self.role, self.timeout = command, role, timeout
-        self.stage, self.last_sent, self.last_line = "at start", None, None
-        self.answer_bytes = 0  # output read since the last command
-        self.buf, self.pos, self.eof = b"", 0, False  # output read, the start of its next line
+        super().__init__(command, name="the %s %s" % (role, quote(command, 200)), timeout=timeout)
+        self.role, self.last_valid = role, True
         try:
-            argv = shlex.split(command)
-        except ValueError as e:
-            raise EngineError(role, command, "at start", "bad command line: %s" % e)
-        if not argv:
-            raise EngineError(role, command, "at start", "empty command line")
-        try:
-            self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      stderr=subprocess.DEVNULL, start_new_session=True)
-        except OSError as e:
-            raise EngineError(role, command, "at start", "cannot start it: %s" % e)
-        self.out = self.p.stdout.fileno()
-        self.inp = self.p.stdin.fileno()
-        os.set_blocking(self.inp, False)
-        try:
-            self.stage = "at start ('%s' handshake)" % dialect
-            self.send(dialect)
-            options = self.read_until(dialect + "ok")
-            announced = {m.group(1).lower() for m in
-                         (re.match(r"option name (.+?) type ", l) for l in options) if m}
+            self.handshake(dialect)
             if variant:
-                if "uci_variant" in announced:
-                    self.send("setoption name UCI_Variant value %s" % variant)
+                if "uci_variant" in self.options:
+                    self.set_option("UCI_Variant", variant)
                 elif variant != "ordo":
                     self.fail("it announces no UCI_Variant option: cannot select %s" % variant)
             self.sync()
@@ -114,106 +70,24 @@ class PerftEngine:
             self.close(force=True)
             raise
 
-    # Raw input and output --------------------------------------------------------------------
-
-    def fail(self, cause):
-        raise EngineError(self.role, self.command, self.stage, cause)
-
-    def _ended(self):
-        """The cause for an engine whose output has closed."""
+    def read_line(self, timeout=None):
+        """The next line without a trailing "\r"; bytes that are not UTF-8 are kept escaped as
+        \\xNN (and last_valid is False)."""
+        raw = self.read_raw_line(timeout)
+        if raw is None:
+            return None
+        if raw.endswith(b"\r"):
+            raw = raw[:-1]
         try:
-            status = self.p.wait(0.5)
-        except subprocess.TimeoutExpired:
-            return "it closed its output but is still running"
-        return "it ended (%s)" % (("killed by signal %d" % -status) if status < 0 else "exit status %d" % status)
-
-    def send(self, line):
-        data = (line + "\n").encode()
-        deadline = time.monotonic() + self.timeout
-        self.last_sent, self.last_line, self.answer_bytes = line, None, 0
-        while data:
-            left = deadline - time.monotonic()
-            writable = select.select([], [self.inp], [], max(0.0, left))[1]
-            if not writable:
-                self.fail("it does not read its input (%s waited %g s to be written)" % (quote(line), self.timeout))
-            try:
-                data = data[os.write(self.inp, data):]
-            except BlockingIOError:
-                continue
-            except OSError:
-                self.fail(self._ended())
-
-    def read_line(self):
-        """The next line (without its end of line) as (text, is it valid UTF-8)."""
-        deadline = time.monotonic() + self.timeout
-        while True:
-            nl = self.buf.find(b"\n", self.pos)
-            end = nl if nl >= 0 else len(self.buf)
-            if end - self.pos > MAX_LINE:
-                self.fail("it wrote a line longer than %d bytes (starting %s)"
-                          % (MAX_LINE, quote(self.buf[self.pos:self.pos + 40])))
-            if nl >= 0 or (self.eof and end > self.pos):
-                raw, self.pos = self.buf[self.pos:end], end + 1
-                self.answer_bytes += len(raw) + 1
-                if self.answer_bytes > MAX_ANSWER_BYTES:
-                    self.fail("it wrote more than %d MiB after %s" % (MAX_ANSWER_BYTES >> 20, quote(self.last_sent)))
-                if raw.endswith(b"\r"):
-                    raw = raw[:-1]
-                try:
-                    self.last_line = raw.decode("utf-8")
-                    return self.last_line, True
-                except UnicodeDecodeError:
-                    self.last_line = raw.decode("utf-8", "backslashreplace")
-                    return self.last_line, False
-            if self.eof:
-                self.fail(self._ended())
-            self.buf, self.pos = self.buf[self.pos:], 0
-            left = deadline - time.monotonic()
-            readable = select.select([self.out], [], [], left)[0] if left > 0 else []
-            if not readable:
-                self.fail(self._silence())
-            chunk = os.read(self.out, 65536)
-            if chunk:
-                self.buf += chunk
-            else:
-                self.eof = True
-
-    def _silence(self):
-        status = self.p.poll()
-        if status is not None:
-            return ("it ended (exit status %d) but a process it started still holds its output open"
-                    % status)
-        cause = "silent for %g s after %s" % (self.timeout, quote(self.last_sent or ""))
-        if self.last_line is not None:
-            cause += " (its last line: %s)" % quote(self.last_line)
-        if self.pos < len(self.buf):
-            cause += " (it wrote %s with no end of line)" % quote(self.buf[self.pos:])
-        return cause
-
-    def read_until(self, last):
-        """The lines up to the line `last` (included); lines that are not UTF-8 are kept escaped."""
-        out = []
-        while True:
-            line, _ = self.read_line()
-            out.append(line)
-            if line.strip() == last:
-                return out
-            if len(out) > MAX_ANSWER_LINES:
-                self.fail("more than %d lines without %s" % (MAX_ANSWER_LINES, quote(last)))
-
-    # Commands --------------------------------------------------------------------------------
+            self.last_line, self.last_valid = raw.decode("utf-8"), True
+        except UnicodeDecodeError:
+            self.last_line, self.last_valid = raw.decode("utf-8", "backslashreplace"), False
+        return self.last_line
 
     def sync(self):
-        self.send("isready")
-        for line in self.read_until("readyok"):
+        for line in self.isready():
             if line.startswith("info string error"):
                 self.fail(quote(line, 200))
-
-    def position(self, fen, moves=()):
-        cmd = "position fen " + fen
-        if moves:
-            cmd += " moves " + " ".join(moves)
-        self.send(cmd)
 
     def divide(self, fen, moves, depth):
         """The Answer of `go perft depth` after the moves from the FEN."""
@@ -222,9 +96,11 @@ class PerftEngine:
         self.sync()  # an engine that rejects the position says so before the readyok
         self.send("go perft %d" % depth)
         pairs = []
-        for _ in range(MAX_ANSWER_LINES):
-            line, valid = self.read_line()
-            if not valid:
+        for _ in range(self.max_answer_lines):
+            line = self.read_line()
+            if line is None:
+                self.fail(self.silence(self.timeout))
+            if not self.last_valid:
                 self.fail("it wrote a line that is not UTF-8: %s" % quote(line))
             if line.startswith("info string error"):
                 self.fail(quote(line, 200))
@@ -240,7 +116,7 @@ class PerftEngine:
                 pairs.append((m.group(1), int(m.group(2))))
             elif DIVIDE_LIKE.match(line):
                 self.fail("malformed divide line %s (expected '<move>: <count>')" % quote(line))
-        self.fail("more than %d lines without a 'Nodes searched: <count>' line" % MAX_ANSWER_LINES)
+        self.fail("more than %d lines without a 'Nodes searched: <count>' line" % self.max_answer_lines)
 
     def fen_after(self, fen, moves):
         """The FEN of the position after the moves, if the engine has a `d` command printing a
@@ -249,8 +125,7 @@ class PerftEngine:
         try:
             self.position(fen, moves)
             self.send("d")
-            self.send("isready")
-            lines = self.read_until("readyok")
+            lines = self.isready()
         except EngineError:
             return None
         finally:
@@ -263,24 +138,10 @@ class PerftEngine:
     def close(self, force=False):
         """Ends the engine and every process of its group: `quit` first unless forced, then a
         kill after at most 2 s."""
-        if not force and self.p.poll() is None:
-            try:
-                self.timeout = min(self.timeout, 2.0)
-                self.send("quit")
-                self.p.stdin.close()
-                self.p.wait(self.timeout)
-            except (EngineError, OSError, subprocess.TimeoutExpired):
-                pass
-        try:
-            os.killpg(self.p.pid, signal.SIGKILL)
-        except OSError:
-            pass
-        self.p.wait()
-        for f in (self.p.stdin, self.p.stdout):
-            try:
-                f.close()
-            except OSError:
-                pass
+        if force:
+            self.kill()
+        else:
+            self.quit(2.0)
 
 
 def read_epd(path):
