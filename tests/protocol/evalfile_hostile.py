@@ -76,9 +76,7 @@ def check_fifo_swap_never_blocks(b, scale):
             assert e.finish(10) == 0, "the engine did not exit after quit"
         finally:
             swapper.kill()
-            if e.proc.poll() is None:
-                e.proc.kill()
-            e.proc.wait()
+            e.kill()
 
 
 def check_printable_success_line(b, scale):

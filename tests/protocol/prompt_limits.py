@@ -68,17 +68,16 @@ def check_large_hash_is_prompt(b, scale):
 def check_long_line_is_not_stored(b, scale):
     e = Engine(b, scale)
     timed_ready(e, 30)
-    base = peak_rss_kb(e.proc.pid)
+    base = peak_rss_kb(e.pid)
     size = 32 << 20
     chunk = b"x" * (1 << 20)
     for _ in range(size // len(chunk)):
-        e.proc.stdin.write(chunk)
-    e.proc.stdin.write(b"\n")
-    e.proc.stdin.flush()
+        e.send_raw(chunk, "1 MiB of a %d MiB line" % (size >> 20))
+    e.send_raw(b"\n")
     timed_ready(e, 120)
     err = [l for l in e.seen if "error" in l]
     assert err == ["info string error: input line of %d bytes ignored (the limit is %d)" % (size, LIMIT)], err
-    grew = peak_rss_kb(e.proc.pid) - base
+    grew = peak_rss_kb(e.pid) - base
     assert grew < 16 * 1024, "a %d MiB line raised the peak memory by %d KB" % (size >> 20, grew)
     # A line of exactly the limit is still read; one byte more is not.
     e.send("position startpos" + " " * (LIMIT - len("position startpos")))

@@ -10,60 +10,53 @@ Prints one line per check and 'N passed, N failed'; exit status 1 on any failure
 import argparse
 import os
 import pty
-import queue
 import select
 import subprocess
 import sys
-import threading
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                                "scripts"))
+from engine_client import PIPE, Engine as Client, EngineError  # noqa: E402
 
 START_FEN = "2BB2BB2/BBBBBBBBBB/BB2BB2BB/10/10/WW2WW2WW/WWWWWWWWWW/2WW2WW2"
 
 
-class Engine:
-    def __init__(self, binary, scale, args=(), preexec=None, shell_prefix=None):
-        argv = list(shell_prefix or []) + [binary] + list(args)
-        self.scale = scale
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE)
-        self.lines = queue.Queue()
-        self.seen = []
-        threading.Thread(target=self._read, daemon=True).start()
+class Engine(Client):
+    """The engine under test: the lines its waits read are kept in `seen`; a wait that ends
+    without its line returns None. No limits on its output but the checks' own."""
 
-    def _read(self):
-        for raw in self.proc.stdout:
-            self.lines.put(raw.decode("utf-8", "replace").rstrip("\n"))
-        self.lines.put(None)
+    max_line = max_answer_lines = max_answer_bytes = None
+
+    def __init__(self, binary, scale, args=(), shell_prefix=None, env=None):
+        super().__init__(list(shell_prefix or []) + [binary] + list(args), timeout=120 * scale, stderr=PIPE,
+                         env=env)
+        self.scale = scale
+        self.seen = []
 
     def send(self, text):
-        data = text.encode() if isinstance(text, str) else text
-        self.proc.stdin.write(data + b"\n")
-        self.proc.stdin.flush()
+        """Writes a line, text or bytes."""
+        if isinstance(text, str):
+            super().send(text)
+        else:
+            self.send_raw(text + b"\n")
 
     def wait_for(self, pred, seconds):
-        end = time.time() + seconds * self.scale
-        while time.time() < end:
-            try:
-                line = self.lines.get(timeout=0.02)
-            except queue.Empty:
-                continue
-            if line is None:
-                return None
-            self.seen.append(line)
-            if pred(line):
-                return line
-        return None
+        """The first line for which pred is true within seconds (times the scale), else None."""
+        try:
+            lines = self.read_until(pred, seconds * self.scale)
+        except EngineError as e:
+            self.seen += e.lines
+            return None
+        self.seen += lines
+        return lines[-1]
 
     def finish(self, seconds=10):
-        try:
-            self.proc.stdin.close()
-        except BrokenPipeError:
-            pass
-        try:
-            return self.proc.wait(timeout=seconds * self.scale)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            return "hung"
+        """Closes the input; the exit status, or "hung" (killed) after seconds (times the scale)."""
+        self.close_stdin()
+        status = self.wait(seconds * self.scale)
+        self.kill()
+        return "hung" if status is None else status
 
 
 def legal_tokens(binary, fen, variant="ordo"):
@@ -78,8 +71,7 @@ def check_pipelined_stop_position_go(b, scale):
     e.send("go infinite")
     assert e.wait_for(lambda l: l.startswith("info depth"), 10), "no info line"
     # One write: stop, a new position, a new search.
-    e.proc.stdin.write(b"stop\nposition startpos moves c2d2c3\ngo depth 2\n")
-    e.proc.stdin.flush()
+    e.send_raw(b"stop\nposition startpos moves c2d2c3\ngo depth 2\n")
     first = e.wait_for(lambda l: l.startswith("bestmove"), 5)
     second = e.wait_for(lambda l: l.startswith("bestmove"), 20)
     assert first and second, "expected two bestmoves, saw %r" % e.seen[-3:]
@@ -216,6 +208,7 @@ def check_help_and_version(b, scale):
 
 
 def check_terminal_banner_and_help(b, scale):
+    # On a terminal, not pipes: engine_client does not drive it.
     pid, fd = pty.fork()
     if pid == 0:
         os.execv(b, [b])

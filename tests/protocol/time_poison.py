@@ -24,11 +24,7 @@ def planned_moves(binary, scale, commands):
     """Runs the commands (each `go` waits for its bestmove) with a timing log; returns its lines."""
     with tempfile.TemporaryDirectory() as d:
         log = os.path.join(d, "timing.jsonl")
-        os.environ["ORDO_TIMING_LOG"] = log
-        try:
-            e = Engine(binary, scale)
-        finally:
-            del os.environ["ORDO_TIMING_LOG"]
+        e = Engine(binary, scale, env=dict(os.environ, ORDO_TIMING_LOG=log))
         for c in commands:
             e.send(c)
             if c.startswith("go"):
