@@ -19,7 +19,8 @@ Contracts:
 - `timeout` is the silence the engine is allowed: a read waits at most that long for each line, a
   write at most that long for the engine to take it (None: no limit). A read given its own timeout
   waits at most that long in all. A write drains the engine's output while it waits (kept for the
-  next reads), so an engine that answers while it is written to never deadlocks.
+  next reads), so an engine that answers while it is written to never deadlocks (drain_writes =
+  False turns that off, for a client that reads on one thread and writes on another).
 - A line may hold at most max_line bytes, one answer at most max_answer_lines lines and the output
   after one command at most max_answer_bytes bytes (None: no limit).
 - Every failure raises EngineError, whose str() is one line: the engine, what it was asked, the
@@ -79,6 +80,7 @@ class Bestmove:
 
 class Engine:
     max_line, max_answer_lines, max_answer_bytes = MAX_LINE, MAX_ANSWER_LINES, MAX_ANSWER_BYTES
+    drain_writes = True  # False for a client that reads on another thread than it writes
 
     def __init__(self, command, name=None, timeout=DEFAULT_TIMEOUT, env=None, cwd=None, stderr=DEVNULL,
                  own_group=True):
@@ -158,7 +160,8 @@ class Engine:
             if self.p.stdin.closed:
                 self.fail("its input is closed (%s was not written)" % quote(what))
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            readable, writable, _ = select.select([] if self.eof else [self.out], [self.inp], [], left)
+            reads = [self.out] if self.drain_writes and not self.eof else []
+            readable, writable, _ = select.select(reads, [self.inp], [], left)
             if writable:
                 try:
                     data = data[os.write(self.inp, data):]
@@ -206,8 +209,8 @@ class Engine:
                 self.fail("it wrote a line longer than %d bytes (starting %s)" % (self.max_line, quote(self._tail[:40])))
             if self.eof:
                 self.fail(self.ended())
-            left = None if deadline is None else deadline - time.monotonic()
-            if left is not None and left <= 0 or not select.select([self.out], [], [], left)[0]:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if not select.select([self.out], [], [], left)[0]:
                 return None
             self._read_chunk()
         raw, self.read_at = self._lines.pop(0)
@@ -345,8 +348,8 @@ class Engine:
         return self.kill()
 
     def kill(self):
-        """SIGKILL to the process group (or the process), reaped; the pipes closed. Returns the
-        exit status."""
+        """SIGKILL to the process group (or the process), reaped; what it wrote is kept for the
+        next reads, the pipes closed. Returns the exit status."""
         if self.p.stdout.closed:
             return self.p.returncode
         try:
@@ -357,6 +360,13 @@ class Engine:
         except OSError:
             pass
         status = self.p.wait()
+        deadline = time.monotonic() + 1.0
+        while not self.eof and select.select([self.out], [], [], max(0.0, deadline - time.monotonic()))[0]:
+            self._read_chunk()
+        if self._tail:
+            self._lines.append((self._tail, time.monotonic()))
+            self._tail = b""
+        self.eof = True
         for f in (self.p.stdin, self.p.stdout):
             try:
                 f.close()
