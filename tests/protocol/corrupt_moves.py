@@ -5,27 +5,36 @@ every mate in 1 as a mate in 2. The transcript runner must report all three (cte
 protocol_legality_selftest)."""
 import os
 import re
-import subprocess
 import sys
 import threading
 
-proc = subprocess.Popen([os.environ["ORDO_REAL_BINARY"]] + sys.argv[1:], stdin=subprocess.PIPE,
-                        stdout=subprocess.PIPE)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                                "scripts"))
+from engine_client import Engine, EngineError  # noqa: E402
+
+inner = Engine([os.environ["ORDO_REAL_BINARY"]] + sys.argv[1:], timeout=None, stderr=None, own_group=False)
+inner.max_line = inner.max_answer_lines = inner.max_answer_bytes = None
+inner.drain_writes = False  # read below, on the main thread
 
 
 def forward_input():
-    for raw in sys.stdin.buffer:
-        proc.stdin.write(raw)
-        proc.stdin.flush()
-    proc.stdin.close()
+    try:
+        for raw in sys.stdin.buffer:
+            inner.send_raw(raw)
+    except EngineError:
+        pass
+    inner.close_stdin()
 
 
 threading.Thread(target=forward_input, daemon=True).start()
-for raw in proc.stdout:
-    line = raw.decode("utf-8", "replace").rstrip("\n")
+while True:
+    try:
+        line = inner.read_line()
+    except EngineError:  # the end of its output
+        break
     line = re.sub(r"^bestmove (?!\(none\))\S+", "bestmove a1a1", line)
     if line.startswith("info ") and " pv " in line:
         line = line.replace(" score mate 1 ", " score mate 2 ") + " a1a1"
     sys.stdout.write(line + "\n")
     sys.stdout.flush()
-sys.exit(proc.wait())
+sys.exit(inner.wait())

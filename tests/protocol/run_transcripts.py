@@ -47,75 +47,64 @@ import difflib
 import os
 import re
 import shlex
-import subprocess
 import sys
-import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "scripts"))
+from engine_client import PIPE, Engine as Client, EngineError  # noqa: E402
 
 MASKED_INFO_KEYS = {"depth", "seldepth", "nodes", "nps", "hashfull", "time", "cp"}
 
 
-class Engine:
-    """The engine process with a thread collecting its output lines."""
+class Engine(Client):
+    """The engine under test: every output line kept in `lines`, in order; its standard error in
+    stderr_lines. No limits on its output but the transcript's own."""
+
+    max_line = max_answer_lines = max_answer_bytes = None
 
     def __init__(self, argv):
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE)
+        super().__init__(argv, timeout=None, stderr=PIPE)
         self.lines = []
-        self.cond = threading.Condition()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-        self.err = []
-        self.err_reader = threading.Thread(target=self._read_err, daemon=True)
-        self.err_reader.start()
-
-    def _read(self):
-        for raw in self.proc.stdout:
-            with self.cond:
-                self.lines.append(raw.decode("utf-8", "replace").rstrip("\n"))
-                self.cond.notify_all()
-        with self.cond:
-            self.cond.notify_all()
-
-    def _read_err(self):
-        for raw in self.proc.stderr:
-            self.err.append(raw.decode("utf-8", "replace").rstrip("\n"))
 
     def send(self, text):
+        """Writes a line; an engine that has gone is not written to."""
         try:
-            self.proc.stdin.write(text.encode() + b"\n")
-            self.proc.stdin.flush()
-        except BrokenPipeError:
+            super().send(text)
+        except EngineError:
             pass
+
+    def collect(self, seconds):
+        """Reads its output into `lines` for `seconds` (a pause that leaves no pipe full)."""
+        deadline = time.monotonic() + seconds
+        try:
+            while True:
+                line = self.read_line(max(0.0, deadline - time.monotonic()))
+                if line is None:
+                    return
+                self.lines.append(line)
+        except EngineError:  # the end of its output
+            time.sleep(max(0.0, deadline - time.monotonic()))
 
     def wait_for(self, prefix, start, timeout):
         """Index of the first line at or after `start` that starts with prefix, or None."""
-        deadline = time.monotonic() + timeout
-        with self.cond:
-            while True:
-                for i in range(start, len(self.lines)):
-                    if self.lines[i].startswith(prefix):
-                        return i
-                left = deadline - time.monotonic()
-                if left <= 0 or (self.proc.poll() is not None and not self.reader.is_alive()):
-                    return None
-                self.cond.wait(left)
+        for i in range(start, len(self.lines)):
+            if self.lines[i].startswith(prefix):
+                return i
+        try:
+            self.lines += self.read_until(lambda l: l.startswith(prefix), timeout)
+        except EngineError as e:
+            self.lines += e.lines
+            return None
+        return len(self.lines) - 1
 
     def finish(self, timeout):
-        try:
-            self.proc.stdin.close()
-        except BrokenPipeError:
-            pass
-        try:
-            status = self.proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        self.close_stdin()
+        status = self.wait(timeout)
+        if status is None:
             status = "killed after %.1f s" % timeout
-        self.reader.join(5)
-        self.err_reader.join(5)
+        self.kill()
+        self.lines += self.read_to_end(0)
         return status
 
 
@@ -150,14 +139,13 @@ def run_one(binary, path, time_scale):
         if line.startswith("#"):
             words = line[1:].split()
             if words[:1] == ["sleep"] and len(words) == 2:
-                time.sleep(float(words[1]) * time_scale)
+                engine.collect(float(words[1]) * time_scale)
             elif words[:1] == ["wait"] and len(words) >= 2:
                 timeout = float(words[2]) if len(words) > 2 else 10.0
                 prefix = words[1]
                 at = engine.wait_for(prefix, seen, timeout * time_scale)
                 if at is None:
-                    with engine.cond:
-                        notes.append((len(engine.lines), "## timeout waiting for %s" % prefix))
+                    notes.append((len(engine.lines), "## timeout waiting for %s" % prefix))
                 else:
                     seen = at + 1
             elif words == ["any-bestmove"]:
@@ -177,59 +165,40 @@ def run_one(binary, path, time_scale):
     run.output = list(out)
     for at, text in reversed(notes):
         out.insert(at, text)
-    out += ["## stderr: " + e for e in engine.err]
+    out += ["## stderr: " + e for e in engine.stderr_lines]
     out.append("## exit %s" % status)
     return out, run
 
 
-class Checker:
-    """A second engine process, driven synchronously: lines, then `isready`, read to `readyok`."""
+class Checker(Client):
+    """A second engine process, driven synchronously: lines, then `isready`, read to `readyok`
+    (no time limit, as the engine under test has answered these already)."""
+
+    max_line = max_answer_lines = max_answer_bytes = None
 
     def __init__(self, binary, args):
-        self.proc = subprocess.Popen([binary] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL)
-
-    def _readline(self):
-        raw = self.proc.stdout.readline()
-        if not raw:
-            raise RuntimeError("the checking engine exited")
-        return raw.decode("utf-8", "replace").rstrip("\n")
+        super().__init__([binary] + args, name="the checking engine", timeout=None)
 
     def ask(self, lines):
-        for line in lines:
-            self.proc.stdin.write(line.encode("utf-8") + b"\n")
-        self.proc.stdin.write(b"isready\n")
-        self.proc.stdin.flush()
-        out = []
-        while True:
-            line = self._readline()
-            if line == "readyok":
-                return out
-            out.append(line)
+        self.send_raw("".join(line + "\n" for line in lines + ["isready"]).encode("utf-8"))
+        return self.read_until(lambda l: l == "readyok")[:-1]
 
     def position_report(self):
         """The Variant, FEN and Status fields of `d`. `isready` is answered at once while a search
         is still winding down after its bestmove, so `d`'s lines may come after that readyok: read
         on to its Status line."""
         report = self.ask(["d"])
-        while not any(l.startswith("Status: ") for l in report):
-            report.append(self._readline())
+        if not any(l.startswith("Status: ") for l in report):
+            report += self.read_until(lambda l: l.startswith("Status: "))
         return dict(l.split(": ", 1) for l in report if l.split(": ", 1)[0] in ("Variant", "FEN", "Status"))
 
     def wait_for(self, prefix):
-        while not self._readline().startswith(prefix):
-            pass
+        self.read_until(lambda l: l.startswith(prefix))
 
     def close(self):
-        try:
-            self.proc.stdin.close()
-        except BrokenPipeError:
-            pass
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        self.close_stdin()
+        self.wait(10)
+        self.kill()
 
 
 # Lines that set the game (replayed into the checking engine); any other line is not.
