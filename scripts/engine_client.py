@@ -14,8 +14,9 @@ Contracts:
   to `stderr` (default DEVNULL; PIPE collects it into stderr_lines on a thread).
 - Output is read without threads (select on the pipe). A line is returned without its "\\n" (a
   "\\r" before it is kept), decoded as UTF-8 with errors="replace" (U+FFFD for bytes that are not
-  UTF-8); read_raw_line gives the bytes. read_at is the time (time.monotonic) the last line
-  returned arrived, sent_at the time the last write began.
+  UTF-8); read_raw_line gives the bytes. At the end of the output an unfinished line is returned
+  too (line_ended False). read_at is the time (time.monotonic) the last line returned arrived,
+  sent_at the time the last write began.
 - `timeout` is the silence the engine is allowed: a read waits at most that long for each line, a
   write at most that long for the engine to take it (None: no limit). A read given its own timeout
   waits at most that long in all. A write drains the engine's output while it waits (kept for the
@@ -92,7 +93,8 @@ class Engine:
         self.options, self.id_name = {}, None  # from the handshake: option name -> its line
         self.sent_at = self.read_at = None
         self.answer_bytes = 0               # output returned since the last write
-        self._lines, self._tail, self.eof = [], b"", False  # complete lines read (raw, time), the rest
+        self._lines, self._tail, self.eof = [], b"", False  # lines read (raw, time, ended), the rest
+        self.line_ended = True              # the last line returned had its "\n"
         self.stderr_lines = []
         try:
             argv = shlex.split(command) if isinstance(command, str) else list(command)
@@ -171,7 +173,7 @@ class Engine:
                     self.fail(self.ended())
             elif readable:
                 self._read_chunk()
-                if self.max_answer_bytes and sum(len(r) for r, _ in self._lines) > self.max_answer_bytes:
+                if self.max_answer_bytes and sum(len(r) for r, _, _ in self._lines) > self.max_answer_bytes:
                     self.fail("it wrote more than %d MiB while %s was written" % (self.max_answer_bytes >> 20, quote(what)))
             else:
                 self.fail("it does not read its input (%s waited %g s to be written)" % (quote(what), self.timeout))
@@ -192,12 +194,12 @@ class Engine:
         if not chunk:
             self.eof = True
             if self._tail:
-                self._lines.append((self._tail, now))
+                self._lines.append((self._tail, now, False))
                 self._tail = b""
             return
         parts = (self._tail + chunk).split(b"\n")
         self._tail = parts.pop()
-        self._lines.extend((raw, now) for raw in parts)
+        self._lines.extend((raw, now, True) for raw in parts)
 
     def read_raw_line(self, timeout=None):
         """The next line as bytes (without its "\\n"), None after `timeout` seconds (default: the
@@ -213,7 +215,7 @@ class Engine:
             if not select.select([self.out], [], [], left)[0]:
                 return None
             self._read_chunk()
-        raw, self.read_at = self._lines.pop(0)
+        raw, self.read_at, self.line_ended = self._lines.pop(0)
         if self.max_line and len(raw) > self.max_line:
             self.fail("it wrote a line longer than %d bytes (starting %s)" % (self.max_line, quote(raw[:40])))
         self.answer_bytes += len(raw) + 1
@@ -364,7 +366,7 @@ class Engine:
         while not self.eof and select.select([self.out], [], [], max(0.0, deadline - time.monotonic()))[0]:
             self._read_chunk()
         if self._tail:
-            self._lines.append((self._tail, time.monotonic()))
+            self._lines.append((self._tail, time.monotonic(), False))
             self._tail = b""
         self.eof = True
         for f in (self.p.stdin, self.p.stdout):
