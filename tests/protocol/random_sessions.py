@@ -20,46 +20,43 @@ status 1 on any failure.
 import argparse
 import os
 import random
-import select
-import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                                "scripts"))
+from engine_client import PIPE, Engine, EngineError  # noqa: E402
 
 VARIANTS = ("ordo", "ordox")
 MAX_RSS_KB = 400 * 1024  # Hash is at most 64 MB here; 39 MB was measured for long sessions
 
 
-class Helper:
+class Helper(Engine):
     """An engine used as the rules oracle: legal turns of `position startpos moves ...`."""
 
     def __init__(self, binary):
-        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        super().__init__([binary], name="the helper engine")
         self.cache = {}
 
     def legal(self, variant, moves):
         key = (variant, tuple(moves))
         if key not in self.cache:
-            self.p.stdin.write("setoption name UCI_Variant value %s\n" % variant)
-            self.p.stdin.write("position startpos%s\n" % ("" if not moves else " moves " + " ".join(moves)))
-            self.p.stdin.write("moves\nisready\n")
-            self.p.stdin.flush()
-            tokens = []
-            while True:
-                line = self.p.stdout.readline()
-                if not line:
-                    raise SystemExit("the helper engine ended")
-                line = line.strip()
-                if line == "readyok":
-                    break
-                if line and " " not in line and not line.startswith("status:"):
-                    tokens.append(line)
-            self.cache[key] = set(tokens)
+            self.set_option("UCI_Variant", variant)
+            self.position(moves=moves)
+            self.send("moves")
+            try:
+                lines = [l.strip() for l in self.isready()]
+            except EngineError as e:
+                raise SystemExit(str(e))
+            self.cache[key] = {l for l in lines if l and " " not in l and not l.startswith("status:")}
         return self.cache[key]
 
     def close(self):
-        self.p.stdin.close()
-        self.p.wait(timeout=30)
+        self.close_stdin()
+        if self.wait(30) is None:
+            raise SystemExit("the helper engine did not exit at the end of its input")
+        self.kill()
 
 
 def random_games(helper, rng, per_variant, max_plies):
@@ -120,30 +117,32 @@ def garbage(rng):
     return bytes(rng.choice([rng.randint(0x20, 0x7E), rng.randint(0x80, 0xFF), 0x09, 0x00, 0x0D]) for _ in range(n))
 
 
-class Run:
+class Run(Engine):
+    """The engine under test; `lines`: its output lines so far (one it ended without a "\\n" is
+    not one). No limits on its output but the checks' own."""
+
+    max_line = max_answer_lines = max_answer_bytes = None
+
     def __init__(self, binary):
-        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        self.buf = b""
+        super().__init__([binary], stderr=PIPE)
         self.lines = []
 
     def send(self, data):
         if isinstance(data, str):
-            data = data.encode()
-        self.p.stdin.write(data + b"\n")
-        self.p.stdin.flush()
+            super().send(data)
+        else:
+            self.send_raw(data + b"\n")
 
     def pump(self, timeout):
-        r, _, _ = select.select([self.p.stdout], [], [], timeout)
-        if not r:
-            return False
-        chunk = os.read(self.p.stdout.fileno(), 1 << 16)
-        if not chunk:
+        """Reads a line that comes within timeout: None at the end of the output, else whether one
+        came."""
+        try:
+            line = self.read_line(timeout)
+        except EngineError:
             return None
-        self.buf += chunk
-        while b"\n" in self.buf:
-            line, self.buf = self.buf.split(b"\n", 1)
-            self.lines.append(line.decode("utf-8", "replace"))
-        return True
+        if line is not None and self.line_ended:
+            self.lines.append(line)
+        return line is not None
 
     def wait_readyok(self, seconds):
         have = sum(1 for l in self.lines if l == "readyok")
@@ -156,7 +155,7 @@ class Run:
         return False
 
     def rss_kb(self):
-        with open("/proc/%d/status" % self.p.pid) as f:
+        with open("/proc/%d/status" % self.pid) as f:
             for line in f:
                 if line.startswith("VmHWM:"):
                     return int(line.split()[1])
@@ -218,22 +217,18 @@ def one_sequence(binary, helper, positions, rng, length, scale):
         send("stop")
         send("isready")
         ok_ready = r.wait_readyok(30 * scale)
-    rss = r.rss_kb() if r.p.poll() is None else 0
+    rss = r.rss_kb() if r.returncode is None else 0
     if rng.random() < 0.5:
         send("quit")
-    try:
-        r.p.stdin.close()
-    except BrokenPipeError:
-        pass
+    r.close_stdin()
     end = time.monotonic() + 60 * scale
     while time.monotonic() < end and r.pump(0.1) is not None:
         pass
-    try:
-        status = r.p.wait(timeout=max(1, end - time.monotonic()))
-    except subprocess.TimeoutExpired:
-        r.p.kill()
+    status = r.wait(max(1, end - time.monotonic()))
+    r.kill()
+    if status is None:
         return "no exit within %d s of the end of input" % (60 * scale), sent
-    err = r.p.stderr.read().decode("utf-8", "replace")
+    err = "".join(l + "\n" for l in r.stderr_lines)
     if status != 0:
         return "exit status %d; stderr: %s" % (status, err[:300]), sent
     if err:
