@@ -13,13 +13,11 @@ Exit status 0 when every session matches, 1 otherwise.
 """
 import argparse
 import os
-import queue
-import subprocess
 import sys
-import threading
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "scripts"))
+from engine_client import Engine, EngineError  # noqa: E402
 
 
 def sessions(doc_text):
@@ -51,30 +49,29 @@ def varies(line):
 
 
 def run(binary, steps, scale):
-    proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    lines = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(l.rstrip("\n")) for l in proc.stdout] and None,
-                     daemon=True).start()
+    e = Engine([binary], timeout=None)
+    e.max_line = e.max_answer_lines = e.max_answer_bytes = None
+    try:
+        return session(e, steps, scale)
+    finally:
+        e.kill()
+
+
+def session(e, steps, scale):
     got = []
 
     def wait_for(prefix, seconds):
-        end = time.time() + seconds * scale
-        while time.time() < end:
-            try:
-                l = lines.get(timeout=0.05)
-            except queue.Empty:
-                continue
-            got.append(l)
-            if l.startswith(prefix):
-                return True
-        return False
+        try:
+            got.extend(e.read_until(lambda l: l.startswith(prefix), seconds * scale))
+            return True
+        except EngineError as err:
+            got.extend(err.lines)
+            return False
 
     for kind, text in steps:
         if kind != ">":
             continue
-        proc.stdin.write(text + "\n")
-        proc.stdin.flush()
+        e.send(text)
         words = text.split()
         if words and words[0] == "go":
             if "infinite" in words or "ponder" in words:
@@ -85,17 +82,11 @@ def run(binary, steps, scale):
         elif words and words[0] == "stop":
             if not wait_for("bestmove", 10):
                 return got, "no bestmove after stop"
-    proc.stdin.close()
-    try:
-        proc.wait(timeout=10 * scale)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    e.close_stdin()
+    if e.wait(10 * scale) is None:
         return got, "the engine did not exit after the session"
-    while not lines.empty():
-        got.append(lines.get())
-    time.sleep(0.05)
-    while not lines.empty():
-        got.append(lines.get())
+    e.kill()
+    got.extend(e.read_to_end(0))
     return got, None
 
 
