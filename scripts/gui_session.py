@@ -17,66 +17,51 @@ Usage: gui_session.py --binary build/ordo [--variant ordo|ordox|both] [--dialect
 Exit status 0 when every game passed every check.
 """
 import argparse
-import queue
-import subprocess
+import os
 import sys
-import threading
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine_client import Engine, EngineError  # noqa: E402
 
 
 class CheckFailed(Exception):
     pass
 
 
-class Proc:
-    """One engine process, read line by line on a thread."""
+class Proc(Engine):
+    """One engine process; what goes wrong with it is a CheckFailed naming it."""
+
+    max_line = max_answer_lines = max_answer_bytes = None
 
     def __init__(self, binary, name):
-        self.name = name
-        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True, bufsize=1)
-        self.q = queue.Queue()
-        threading.Thread(target=self._pump, daemon=True).start()
-
-    def _pump(self):
-        for line in self.p.stdout:
-            self.q.put(line.rstrip("\n"))
-        self.q.put(None)
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
+        super().__init__([binary], name=name, timeout=30.0)
 
     def read_until(self, done, timeout=30.0):
         """Lines up to and including the first for which done(line) is true."""
-        lines = []
-        deadline = time.monotonic() + timeout
-        while True:
-            left = deadline - time.monotonic()
-            try:
-                line = self.q.get(timeout=max(left, 0.001))
-            except queue.Empty:
-                raise CheckFailed("%s: no answer within %.0f s (got %r)" % (self.name, timeout, lines[-5:]))
-            if line is None:
+        try:
+            lines = super().read_until(lambda l: l.startswith("info string error") or done(l), timeout)
+        except EngineError as e:
+            if self.eof:
                 raise CheckFailed("%s: the process ended unexpectedly" % self.name)
-            if line.startswith("info string error"):
-                raise CheckFailed("%s: %s" % (self.name, line))
-            lines.append(line)
-            if done(line):
-                return lines
+            raise CheckFailed("%s: no answer within %.0f s (got %r)" % (self.name, timeout, e.lines[-5:]))
+        if lines[-1].startswith("info string error"):
+            raise CheckFailed("%s: %s" % (self.name, lines[-1]))
+        return lines
 
     def ask(self, command, prefix, timeout=30.0):
         self.send(command)
         return self.read_until(lambda l: l.startswith(prefix), timeout)[-1]
 
     def close(self):
+        """`quit`; an exit status other than 0 fails (one still running after 5 s is killed)."""
         try:
             self.send("quit")
-            self.p.wait(5)
-        except Exception:
-            self.p.kill()
-        if self.p.returncode not in (0, None):
-            raise CheckFailed("%s: exit status %s" % (self.name, self.p.returncode))
+        except EngineError:
+            pass
+        status = self.wait(5)
+        self.kill()
+        if status not in (0, None):
+            raise CheckFailed("%s: exit status %s" % (self.name, status))
 
 
 def handshake(proc, dialect, variant):
