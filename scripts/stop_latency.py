@@ -16,59 +16,27 @@ take turns try by try (so a machine whose load changes treats them alike), each 
 import argparse
 import os
 import random
-import select
 import statistics
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine_client import Engine, EngineError  # noqa: E402
 
 
 def pct(xs, p):
     return xs[min(len(xs) - 1, int(p * len(xs)))]
 
 
-class Engine:
-    def __init__(self, binary):
-        self.proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
-        self.buf = b""
-
-    def send(self, line):
-        self.proc.stdin.write(line.encode() + b"\n")
-
-    def read_until(self, prefix, timeout):
-        """The first line starting with prefix and the time it was read, or (None, None)."""
-        end = time.monotonic() + timeout
-        while True:
-            while b"\n" in self.buf:
-                line, self.buf = self.buf.split(b"\n", 1)
-                if line.startswith(prefix.encode()):
-                    return line.decode(), time.monotonic()
-            left = end - time.monotonic()
-            if left <= 0:
-                return None, None
-            r, _, _ = select.select([self.proc.stdout], [], [], left)
-            if r:
-                chunk = os.read(self.proc.stdout.fileno(), 65536)
-                if not chunk:
-                    return None, None
-                self.buf += chunk
-
-    def legal_moves(self):
-        self.send("moves")
-        self.send("isready")
-        lines = []
-        end = time.monotonic() + 30
-        while time.monotonic() < end:
-            while b"\n" in self.buf:
-                line, self.buf = self.buf.split(b"\n", 1)
-                text = line.decode()
-                if text == "readyok":
-                    return [l for l in lines if l and not l.startswith("status:") and " " not in l]
-                lines.append(text)
-            r, _, _ = select.select([self.proc.stdout], [], [], 1)
-            if r:
-                self.buf += os.read(self.proc.stdout.fileno(), 65536)
+def legal_moves(e):
+    """The legal turns of the engine's position (`moves`, up to the `readyok` of an `isready`)."""
+    e.send("moves")
+    try:
+        lines = e.isready(30)
+    except EngineError:
         raise SystemExit("no answer to moves/isready")
+    return [l for l in lines if l and not l.startswith("status:") and " " not in l]
 
 
 def main():
@@ -83,7 +51,7 @@ def main():
     binaries = a.binary or ["build/ordo"]
     rng = random.Random(a.seed)
     hogs = [subprocess.Popen([sys.executable, "-c", "while 1: pass"]) for _ in range(a.hogs)]
-    engines = [Engine(b) for b in binaries]
+    engines = [Engine([b], timeout=30) for b in binaries]
     lats = [[] for _ in binaries]
     worsts = [[] for _ in binaries]
     try:
@@ -94,27 +62,26 @@ def main():
             played = []
             e.send("position startpos")
             for _ in range(rng.randrange(0, 6)):
-                moves = e.legal_moves()
+                moves = legal_moves(e)
                 if not moves:
                     break
                 played.append(rng.choice(moves))
                 e.send("position startpos moves " + " ".join(played))
             e.send("go infinite")
             time.sleep(rng.uniform(a.min_ms, a.max_ms) / 1000)
-            t0 = time.monotonic()
             e.send("stop")
-            line, t1 = e.read_until("bestmove", 30)
-            if line is None:
-                raise SystemExit("try %d: no bestmove within 30 s of stop" % i)
-            ms = (t1 - t0) * 1000
+            try:
+                e.read_until(lambda l: l.startswith("bestmove"), 30)
+            except EngineError as err:
+                raise SystemExit("try %d: no bestmove within 30 s of stop (%s)" % (i, err.cause))
+            ms = (e.read_at - e.sent_at) * 1000  # from the write of stop to the read of bestmove
             lat.append(ms)
             worst.append((ms, i, variant, " ".join(played)))
             if (i + 1) % 500 == 0:
                 print("%d tries, max so far %.1f ms" % (i + 1, max(max(l) for l in lats if l)), flush=True)
     finally:
         for e in engines:
-            e.send("quit")
-            e.proc.wait(timeout=30)
+            e.quit(30)
         for h in hogs:
             h.kill()
             h.wait()
