@@ -15,38 +15,23 @@ import os
 import random
 import re
 import shlex
-import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine_client import Engine, EngineError  # noqa: E402
 
-class Engine:
+
+class OpeningEngine(Engine):
+    """The engine as the rules and the judge of balance: `moves`, `d` and `go nodes N`."""
+
     def __init__(self, argv, variant):
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("uci")
-        self.read_until(lambda l: l == "uciok")
-        self.send("setoption name UCI_Variant value %s" % variant)
-        self.send("isready")
-        self.read_until(lambda l: l == "readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def read_until(self, done):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("the engine ended unexpectedly")
-            line = line.rstrip("\r\n")
-            lines.append(line)
-            if done(line):
-                return lines
+        super().__init__(argv)
+        self.handshake("uci", variant)
+        self.isready()
 
     def state(self, moves):
         """(legal tokens, status, FEN) after the moves from the start position."""
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        self.position(moves=moves)
         self.send("moves")
         lines = self.read_until(lambda l: l.startswith("status: "))
         self.send("d")
@@ -62,11 +47,9 @@ class Engine:
         """Centipawns from the side to move's view; +-100000 for a forced win or loss; None when
         the search gave no score (its node budget ended before it finished one root turn)."""
         self.send("ucinewgame")
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        self.send("go nodes %d" % nodes)
-        lines = self.read_until(lambda l: l.startswith("bestmove"))
+        self.position(moves=moves)
         found = None
-        for l in lines:
+        for l in self.go("nodes %d" % nodes).lines:
             m = re.search(r" score (cp|mate) (-?\d+)", l)
             if m:
                 found = m
@@ -76,13 +59,6 @@ class Engine:
         if found.group(1) == "mate":
             return 100000 if value > 0 else -100000
         return value
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.p.wait(5)
-        except (OSError, subprocess.TimeoutExpired):
-            self.p.kill()
 
 
 def main(argv=None):
@@ -103,7 +79,15 @@ def main(argv=None):
         ap.error("--count, --plies and --nodes must be positive, --balance not negative")
 
     rng = random.Random(args.seed)
-    engine = Engine(shlex.split(args.engine), args.variant)
+    try:
+        return openings(args, rng, OpeningEngine(shlex.split(args.engine), args.variant))
+    except EngineError as e:
+        print("make_openings.py: %s" % e, file=sys.stderr)
+        return 1
+
+
+def openings(args, rng, engine):
+    """Finds the openings and writes the file; the exit status."""
     fens, seen = [], set()
     attempts = 0
     try:
@@ -130,7 +114,7 @@ def main(argv=None):
             if len(fens) % 20 == 0:
                 sys.stderr.write("%d/%d openings\n" % (len(fens), args.count))
     finally:
-        engine.close()
+        engine.quit(5)
     with open(args.out, "w") as f:
         f.write("# Ordo openings (%s): %d random turns from the start, seed %d%s.\n"
                 % (args.variant, args.plies, args.seed,
