@@ -7,7 +7,11 @@ failed) and say() are shared with make_selfplay_data.
 import os
 import re
 import subprocess
+import sys
 import threading
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine_client import Engine  # noqa: E402
 
 RESULT_VALUE = {"1-0": "1", "0-1": "0", "1/2-1/2": "0.5"}
 FORFEITS = {"time forfeit", "illegal move", "crash", "stall"}
@@ -121,51 +125,24 @@ def game_number(rec):
 # ---------------------------------------------------------------------------------------------
 # Step 3: positions
 
-class Replayer:
+class Replayer(Engine):
     """One engine process that turns (FEN, move) into the next FEN, many games in lockstep."""
 
     BATCH = 64
 
     def __init__(self, argv, variant):
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, bufsize=0)
-        self.fd = self.p.stdout.fileno()
-        self.buf = b""
-        self.send(b"uci\nsetoption name UCI_Variant value " + variant.encode() + b"\nisready\n")
-        self.read_until(b"readyok\n")
-        self.buf = b""
-
-    def send(self, data):
-        self.p.stdin.write(data)
-
-    def read_more(self):
-        chunk = os.read(self.fd, 1 << 20)
-        if not chunk:
-            raise Failure("the engine ended unexpectedly")
-        self.buf += chunk
-
-    def read_until(self, marker):
-        while marker not in self.buf:
-            self.read_more()
+        super().__init__(argv)
+        self.handshake("uci", variant)
+        self.isready()
 
     def blocks(self, count):
         """The next count `d` reports, each (FEN, status, error or None)."""
-        out, pos = [], 0
-        status_re = re.compile(rb"(?m)^Status: ([^\n]*)\n")
-        while len(out) < count:
-            m = status_re.search(self.buf, pos)
-            if not m:
-                self.buf = self.buf[pos:]
-                pos = 0
-                self.read_more()
-                continue
-            block = self.buf[pos:m.end()]
-            pos = m.end()
-            fen = re.search(rb"(?m)^FEN: ([^\n]*)$", block)
-            err = re.search(rb"(?m)^info string error[^\n]*", block)
-            out.append((fen.group(1).decode().strip() if fen else None, m.group(1).decode().strip(),
-                        err.group(0).decode() if err else None))
-        self.buf = self.buf[pos:]
+        out = []
+        for _ in range(count):
+            block = self.read_until(lambda l: l.startswith("Status: "))
+            fen = next((l[len("FEN: "):].strip() for l in block if l.startswith("FEN: ")), None)
+            err = next((l for l in block if l.startswith("info string error")), None)
+            out.append((fen, block[-1][len("Status: "):].strip(), err))
         return out
 
     def replay(self, games):
@@ -184,7 +161,7 @@ class Replayer:
                     cmds.append("position fen %s\nd\n" % start)
                 else:
                     cmds.append("position fen %s moves %s\nd\n" % (st[2], tokens[st[1]]))
-            self.send("".join(cmds).encode())
+            self.send_raw("".join(cmds).encode(), "%d positions and d" % len(cmds))
             still = []
             for st, (fen, status, err) in zip(active, self.blocks(len(active))):
                 g, k = st[0], st[1]
@@ -204,12 +181,7 @@ class Replayer:
         return results
 
     def close(self):
-        try:
-            self.p.stdin.write(b"quit\n")
-            self.p.stdin.close()
-            self.p.wait(5)
-        except (OSError, subprocess.TimeoutExpired):
-            self.p.kill()
+        self.quit(5)
 
 
 def parse_score(comment):
