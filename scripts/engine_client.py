@@ -20,8 +20,8 @@ Contracts:
 - `timeout` is the silence the engine is allowed: a read waits at most that long for each line, a
   write at most that long for the engine to take it (None: no limit). A read given its own timeout
   waits at most that long in all. A write drains the engine's output while it waits (kept for the
-  next reads), so an engine that answers while it is written to never deadlocks (drain_writes =
-  False turns that off, for a client that reads on one thread and writes on another).
+  next reads), so an engine that answers while it is written to never deadlocks (drain = False
+  turns that off, for a client that reads on one thread and writes on another).
 - A line may hold at most max_line bytes, one answer at most max_answer_lines lines and the output
   after one command at most max_answer_bytes bytes (None: no limit).
 - Every failure raises EngineError, whose str() is one line: the engine, what it was asked, the
@@ -81,7 +81,7 @@ class Bestmove:
 
 class Engine:
     max_line, max_answer_lines, max_answer_bytes = MAX_LINE, MAX_ANSWER_LINES, MAX_ANSWER_BYTES
-    drain_writes = True  # False for a client that reads on another thread than it writes
+    drain = True  # writes and wait() read the output meanwhile; False when another thread reads it
 
     def __init__(self, command, name=None, timeout=DEFAULT_TIMEOUT, env=None, cwd=None, stderr=DEVNULL,
                  own_group=True):
@@ -162,7 +162,7 @@ class Engine:
             if self.p.stdin.closed:
                 self.fail("its input is closed (%s was not written)" % quote(what))
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            reads = [self.out] if self.drain_writes and not self.eof else []
+            reads = [self.out] if self.drain and not self.eof else []
             readable, writable, _ = select.select(reads, [self.inp], [], left)
             if writable:
                 try:
@@ -268,16 +268,16 @@ class Engine:
 
     def wait(self, timeout=None):
         """The exit status once the engine has ended, None if it still runs after `timeout`
-        seconds (None: no limit); its output meanwhile is kept for the next reads."""
+        seconds (None: no limit); its output meanwhile is kept for the next reads (with drain)."""
         deadline = None if timeout is None else time.monotonic() + timeout
         while self.p.poll() is None:
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
                 return None
             step = 0.05 if left is None else min(0.05, left)
-            if not self.eof and select.select([self.out], [], [], step)[0]:
+            if self.drain and not self.eof and select.select([self.out], [], [], step)[0]:
                 self._read_chunk()
-            elif self.eof:
+            elif self.eof or not self.drain:
                 time.sleep(step)
         return self.p.returncode
 
@@ -363,7 +363,7 @@ class Engine:
             pass
         status = self.p.wait()
         deadline = time.monotonic() + 1.0
-        while not self.eof and select.select([self.out], [], [], max(0.0, deadline - time.monotonic()))[0]:
+        while self.drain and not self.eof and select.select([self.out], [], [], max(0.0, deadline - time.monotonic()))[0]:
             self._read_chunk()
         if self._tail:
             self._lines.append((self._tail, time.monotonic(), False))

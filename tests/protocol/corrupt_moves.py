@@ -14,7 +14,7 @@ from engine_client import Engine, EngineError  # noqa: E402
 
 inner = Engine([os.environ["ORDO_REAL_BINARY"]] + sys.argv[1:], timeout=None, stderr=None, own_group=False)
 inner.max_line = inner.max_answer_lines = inner.max_answer_bytes = None
-inner.drain_writes = False  # read below, on the main thread
+inner.drain = False  # read below, on the main thread
 
 
 def forward_input():
