@@ -11,10 +11,12 @@ own log (-log) shows the time the runner saw, so the difference is the probe's a
 """
 import json
 import os
-import subprocess
 import sys
 import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine_client import Engine, EngineError  # noqa: E402
 
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -47,15 +49,22 @@ def proc_times(pid):
 
 def main():
     log_path, cmd = sys.argv[1], sys.argv[2:]
-    engine = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+    # In the probe's process group, so that whoever ends the probe's group ends the engine too.
+    engine = Engine(cmd, timeout=None, stderr=None, own_group=False)
+    engine.max_line = engine.max_answer_lines = engine.max_answer_bytes = None
+    engine.drain = False  # read by pump_out, written by the main thread
     log = open(log_path, "a", buffering=1)
     state = {}
     lock = threading.Lock()
 
     def pump_out():
-        for raw in engine.stdout:
-            now = time.monotonic()
-            sys.stdout.buffer.write(raw)
+        while True:
+            try:
+                raw = engine.read_raw_line()
+            except EngineError:  # the end of its output
+                return
+            now = engine.read_at
+            sys.stdout.buffer.write(raw + b"\n" if engine.line_ended else raw)
             sys.stdout.buffer.flush()
             if raw.startswith(b"bestmove"):
                 with lock:
@@ -76,16 +85,12 @@ def main():
                 state["go"] = {"t": time.monotonic(), "line": raw.decode(errors="replace").strip(),
                                "proc": proc_times(engine.pid)}
         try:
-            engine.stdin.write(raw)
-            engine.stdin.flush()
-        except BrokenPipeError:
+            engine.send_raw(raw)
+        except EngineError:
             break
         if raw.strip() == b"quit":
             break
-    try:
-        engine.stdin.close()
-    except BrokenPipeError:
-        pass
+    engine.close_stdin()
     reader.join(timeout=5)
     engine.wait()
 
