@@ -15,11 +15,15 @@ It forwards the protocol to the inner engine (which plays legal moves), except o
   good       never misbehaves
 """
 import argparse
-import shlex
-import subprocess
+import os
+import signal
 import sys
 import threading
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))), "scripts"))
+from engine_client import Engine, EngineError  # noqa: E402
 
 
 def main():
@@ -32,13 +36,20 @@ def main():
     args = ap.parse_args()
     if args.mode == "startfail":
         sys.exit(4)
-    inner = subprocess.Popen(shlex.split(args.inner), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.DEVNULL, text=True, bufsize=1)
+    # In the stand-in's process group, so that ending the group ends both.
+    inner = Engine(args.inner, timeout=None, own_group=False)
+    inner.max_line = inner.max_answer_lines = inner.max_answer_bytes = None
+    inner.drain = False  # read by pump, written by the main thread
     out_lock = threading.Lock()
     hold = {"bestmove": False}  # slow mode: the next bestmove is delayed
 
     def pump():
-        for line in inner.stdout:
+        while True:
+            try:
+                line = inner.read_line()
+            except EngineError:  # the end of its output
+                break
+            line += "\n" if inner.line_ended else ""
             if line.startswith("bestmove") and hold["bestmove"]:
                 hold["bestmove"] = False
                 time.sleep(args.delay)
@@ -70,17 +81,15 @@ def main():
                     say("bestmove (none)")
                     continue
                 if args.mode == "crash":
-                    inner.kill()
+                    os.kill(inner.pid, signal.SIGKILL)
                     sys.stdout.flush()
-                    import os
                     os._exit(3)
                 if args.mode == "hang":
                     while True:
                         time.sleep(60)
                 if args.mode == "slow":
                     hold["bestmove"] = True
-        inner.stdin.write(line)
-        inner.stdin.flush()
+        inner.send_raw(line.encode())
         if words and words[0] == "quit":
             break
     inner.wait()
