@@ -11,11 +11,14 @@ modes). Modes that change one divide line change the middle line of the answer.
 import argparse
 import os
 import re
-import shlex
 import signal
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))), "scripts"))
+from engine_client import Engine, EngineError  # noqa: E402
 
 MODES = {
     # Honest variations of the format: the tools must accept them.
@@ -95,24 +98,20 @@ def idle():
     sys.exit(0)
 
 
-class Inner:
-    def __init__(self, argv):
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+class Inner(Engine):
+    """The honest engine, in the stand-in's process group (whoever ends the group ends both); its
+    end ends the stand-in (status 1)."""
 
-    def send(self, text):
-        self.p.stdin.write(text + "\n")
-        self.p.stdin.flush()
+    max_line = max_answer_lines = max_answer_bytes = None
+
+    def __init__(self, command):
+        super().__init__(command, timeout=None, own_group=False)
 
     def until(self, done):
-        out = []
-        while True:
-            text = self.p.stdout.readline()
-            if not text:
-                sys.exit(1)
-            out.append(text.rstrip("\n"))
-            if done(out[-1]):
-                return out
+        try:
+            return self.read_until(done)
+        except EngineError:
+            sys.exit(1)
 
     def perft(self, depth):
         """([(move, count), ...], total) as the inner engine counts them."""
@@ -243,7 +242,7 @@ def main():
         sys.exit(3)
     if mode == "silent":
         idle()
-    inner = Inner(shlex.split(args.inner))
+    inner = Inner(args.inner)
     first = True
     for text in sys.stdin:
         words = text.split()

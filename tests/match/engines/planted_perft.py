@@ -9,9 +9,12 @@ moves three or more squares (singleton tokens whose files or ranks differ by 3 o
 dropped). The start position has no such move, so the difference first shows a few plies deep.
 """
 import argparse
-import shlex
-import subprocess
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))), "scripts"))
+from engine_client import Engine, EngineError  # noqa: E402
 
 
 def long_singleton(token):
@@ -20,36 +23,32 @@ def long_singleton(token):
     return max(abs(ord(token[0]) - ord(token[2])), abs(int(token[1]) - int(token[3]))) >= 3
 
 
-class Inner:
-    def __init__(self, argv):
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+class Inner(Engine):
+    """The honest engine, in the stand-in's process group (whoever ends the group ends both); its
+    end ends the stand-in (status 1)."""
 
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
+    max_line = max_answer_lines = max_answer_bytes = None
+
+    def __init__(self, command):
+        super().__init__(command, timeout=None, own_group=False)
 
     def until(self, done, echo=False):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit(1)
-            line = line.rstrip("\n")
-            if echo:
+        try:
+            lines = self.read_until(done)
+        except EngineError:
+            sys.exit(1)
+        if echo:
+            for line in lines:
                 print(line, flush=True)
-            if done(line):
-                return
 
     def legal(self, position, moves):
         self.send(position + (" moves " + " ".join(moves) if moves else ""))
         self.send("moves")
-        out = []
-        while True:
-            line = self.p.stdout.readline().strip()
-            if line.startswith("status: "):
-                return [t for t in out if not long_singleton(t)]
-            if line:
-                out.append(line)
+        try:
+            lines = [l.strip() for l in self.read_until(lambda l: l.strip().startswith("status: "))[:-1]]
+        except EngineError:
+            sys.exit(1)
+        return [t for t in lines if t and not long_singleton(t)]
 
 
 def perft(inner, position, moves, depth):
@@ -63,7 +62,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--inner", required=True)
     args = ap.parse_args()
-    inner = Inner(shlex.split(args.inner))
+    inner = Inner(args.inner)
     base, moves = "position startpos", []
     for line in sys.stdin:
         words = line.split()
