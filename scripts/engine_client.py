@@ -28,6 +28,8 @@ Contracts:
   cause. read_line alone returns None on silence instead.
 - quit() (also on leaving a `with` block) sends `quit`, closes the input, waits, then kills the
   process group (the engine and whatever it started that is still there).
+- run_session(command, lines) is the one-shot form: the lines written, the input ended, every
+  line of output returned once the engine has exited.
 """
 import os
 import select
@@ -284,14 +286,12 @@ class Engine:
     def read_to_end(self, timeout=1.0):
         """The lines left until the end of the output, reading at most `timeout` seconds more."""
         lines, deadline = [], time.monotonic() + timeout
-        try:
-            while True:
-                line = self.read_line(max(0.0, deadline - time.monotonic()))
-                if line is None:
-                    return lines
-                lines.append(line)
-        except EngineError:
-            return lines
+        while not (self.eof and not self._lines):
+            line = self.read_line(max(0.0, deadline - time.monotonic()))
+            if line is None:
+                break
+            lines.append(line)
+        return lines
 
     # Commands ---------------------------------------------------------------------------------
 
@@ -377,3 +377,15 @@ class Engine:
         if self._err_reader:
             self._err_reader.join(5)
         return status
+
+
+def run_session(command, lines, timeout=60.0, **kw):
+    """Starts an engine, writes the lines, ends its input and returns every line it wrote until it
+    exited; EngineError if it has not exited within `timeout` seconds. `kw` as for Engine."""
+    with Engine(command, timeout=timeout, **kw) as e:
+        e.send_raw("".join(line + "\n" for line in lines).encode("utf-8", "surrogateescape"))
+        e.close_stdin()
+        if e.wait(timeout) is None:
+            e.fail("it did not exit within %g s of the end of its input" % timeout)
+        e.kill()
+        return e.read_to_end(0)

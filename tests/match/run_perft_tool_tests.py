@@ -21,6 +21,8 @@ DIFF = os.path.join(ROOT, "scripts", "perft_diff")
 PLANTED = os.path.join(HERE, "engines", "planted_perft.py")
 LYING = os.path.join(HERE, "engines", "lying_perft.py")
 START = "2BB2BB2/BBBBBBBBBB/BB2BB2BB/10/10/WW2WW2WW/WWWWWWWWWW/2WW2WW2 w 0 1"
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from engine_client import run_session  # noqa: E402
 
 
 def run(args):
@@ -72,9 +74,8 @@ def main():
         if extra.group(1) != "-" or len(moves.group(1).split()) != 2:
             fail("expected a position two plies deep with moves missing from the engine:\n" + out)
         # The named moves are exactly the long singleton moves of the named position.
-        p = subprocess.run([args.ordo], input="position fen %s\nmoves\nquit\n" % fen.group(1),
-                           stdout=subprocess.PIPE, text=True, timeout=60)
-        legal = [l.strip() for l in p.stdout.splitlines() if re.fullmatch(r"[a-j][1-8][a-j][1-8]", l.strip())]
+        out = run_session([args.ordo], ["position fen %s" % fen.group(1), "moves", "quit"], timeout=60)
+        legal = [l.strip() for l in out if re.fullmatch(r"[a-j][1-8][a-j][1-8]", l.strip())]
         longs = sorted(t for t in legal if max(abs(ord(t[0]) - ord(t[2])), abs(int(t[1]) - int(t[3]))) >= 3)
         if sorted(missing.group(1).split()) != longs or not longs:
             fail("missing moves %s, expected the long singletons %s of %s" % (missing.group(1), longs, fen.group(1)))

@@ -19,6 +19,9 @@ import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRIPTS = os.path.join(ROOT, "scripts")
+sys.path.insert(0, SCRIPTS)
+from engine_client import run_session  # noqa: E402
+
 HEADER = 64
 failures = []
 
@@ -38,9 +41,7 @@ def run(cmd, timeout=120):
 
 
 def engine(binary, lines, timeout=60):
-    p = subprocess.run([binary], input="\n".join(lines + ["quit"]) + "\n", capture_output=True, text=True,
-                       timeout=timeout)
-    return p.stdout
+    return "".join(line + "\n" for line in run_session([binary], lines + ["quit"], timeout))
 
 
 def network_line(out):

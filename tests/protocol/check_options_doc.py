@@ -10,16 +10,18 @@ Usage: check_options_doc.py --binary build/ordo [--doc docs/PROTOCOL.md] [--writ
 import argparse
 import os
 import re
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                                "scripts"))
+from engine_client import run_session  # noqa: E402
 
 HEADER = "| option | effect |"
 ROW = re.compile(r"^\| `([^`]+)` \| (.*) \|$")
 
 
 def announced(binary):
-    out = subprocess.run([binary], input="uci\nquit\n", capture_output=True, text=True, timeout=60).stdout
-    lines = [l for l in out.splitlines() if l.startswith("option name ")]
+    lines = [l for l in run_session([binary], ["uci", "quit"], timeout=60) if l.startswith("option name ")]
     if not lines:
         sys.exit(f"check_options_doc: {binary} announced no options")
     return lines

@@ -21,14 +21,17 @@ import sys
 import tempfile
 import time
 
-from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.action_chains import ActionChains
-from selenium.webdriver.common.actions.action_builder import ActionBuilder
-from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))), "scripts"))
+from engine_client import run_session  # noqa: E402
+from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.actions.action_builder import ActionBuilder  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
 
 FILES = "abcdefghij"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -250,9 +253,9 @@ def screenshot(driver, out, variant, label):
 
 def core_verdict(engine, variant, start_fen, moves):
     """The final FEN and result according to the rules core (the ordo binary)."""
-    script = "setoption name UCI_Variant value %s\nposition fen %s moves %s\nd\nquery result\nquit\n" % (
-        variant, start_fen, " ".join(moves))
-    out = subprocess.run([engine], input=script, capture_output=True, text=True, timeout=60).stdout
+    script = ["setoption name UCI_Variant value %s" % variant,
+              "position fen %s moves %s" % (start_fen, " ".join(moves)), "d", "query result", "quit"]
+    out = "".join(line + "\n" for line in run_session([engine], script, timeout=60))
     if "error" in out:
         raise Failure("the core refused the page's game: " + out)
     fen = re.search(r"^FEN: (.*)$", out, re.M).group(1).strip()
