@@ -82,6 +82,8 @@ class Bestmove:
 
 
 class Engine:
+    """One engine process, driven as the module's contracts say."""
+
     max_line, max_answer_lines, max_answer_bytes = MAX_LINE, MAX_ANSWER_LINES, MAX_ANSWER_BYTES
     drain = True  # writes and wait() read the output meanwhile; False when another thread reads it
 
