@@ -4,7 +4,7 @@
 
 #include <sys/wait.h>
 
-#include "../tokenizer.hpp"
+#include "tokenizer.hpp"
 
 namespace ordo::driver {
 

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "../dialect.hpp"
+#include "dialect.hpp"
 #include "engine_options.hpp"
 #include "engine_process.hpp"
 #include "process_usage.hpp"

@@ -3,7 +3,7 @@
 #include <cstddef>
 #include <string_view>
 
-#include "../tokenizer.hpp"
+#include "tokenizer.hpp"
 
 namespace ordo::driver {
 

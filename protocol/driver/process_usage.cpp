@@ -8,7 +8,7 @@
 #include <sstream>
 #include <sched.h>
 
-#include "../tokenizer.hpp"
+#include "tokenizer.hpp"
 
 namespace ordo::driver {
 

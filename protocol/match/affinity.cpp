@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "../tokenizer.hpp"
+#include "tokenizer.hpp"
 #include "process_usage.hpp"
 
 namespace ordo::match {

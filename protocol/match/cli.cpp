@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "../tokenizer.hpp"
+#include "tokenizer.hpp"
 #include "match_config.hpp"
 #include "process_usage.hpp"
 #include "notation.hpp"

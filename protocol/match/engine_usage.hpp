@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine_player.hpp"
-#include "../json_text.hpp"
+#include "json_text.hpp"
 
 namespace ordo::match {
 

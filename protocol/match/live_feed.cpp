@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-#include "../json_text.hpp"
+#include "json_text.hpp"
 #include "outcome.hpp"
 #include "output_file.hpp"
 

@@ -9,7 +9,7 @@
 
 #include "game_record.hpp"
 #include "match_config.hpp"
-#include "../json_text.hpp"
+#include "json_text.hpp"
 #include "match_stats.hpp"
 #include "outcome.hpp"
 

@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "engine_client.hpp"
-#include "../tokenizer.hpp"
+#include "tokenizer.hpp"
 
 namespace ordo::match {
 

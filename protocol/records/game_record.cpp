@@ -6,7 +6,7 @@
 #include <sstream>
 #include <unordered_set>
 
-#include "../tokenizer.hpp"
+#include "tokenizer.hpp"
 #include "regular_file.hpp"
 
 namespace ordo::records {

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../json_text.hpp"
+#include "json_text.hpp"
 #include "live_feed.hpp"
 
 using namespace ordo::match;

@@ -18,7 +18,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from robustness import Engine, run_checks  # noqa: E402
 
-LIMIT = 1 << 20  # MAX_LINE_BYTES in protocol/session.hpp
+LIMIT = 1 << 20  # MAX_LINE_BYTES in protocol/front_end/session.hpp
 
 
 def peak_rss_kb(pid):

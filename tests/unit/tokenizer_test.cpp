@@ -1,4 +1,4 @@
-// The protocol's text primitives (protocol/tokenizer.hpp).
+// The protocol's text primitives (protocol/text/tokenizer.hpp).
 #include <doctest/doctest.h>
 
 #include <string>
