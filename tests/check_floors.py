@@ -56,12 +56,14 @@ def floor_of(rel):
     return None, None
 
 
-def sources(root):
+def project_files(root, wanted):
+    """Paths (relative to root) of the files under engine/ and protocol/, outside tests/ folders,
+    whose name `wanted` accepts."""
     for top in ("engine", "protocol"):
         for dirpath, dirnames, filenames in os.walk(os.path.join(root, top)):
             dirnames[:] = sorted(d for d in dirnames if d != "tests")
             for f in sorted(filenames):
-                if SOURCE.search(f):
+                if wanted(f):
                     yield os.path.relpath(os.path.join(dirpath, f), root).replace(os.sep, "/")
 
 
@@ -80,7 +82,7 @@ def resolve(root, rel, name):
 
 def violations(root):
     bad = []
-    for rel in sources(root):
+    for rel in project_files(root, SOURCE.search):
         floor, allowed = floor_of(rel)
         if floor is None:
             continue
@@ -99,31 +101,24 @@ TARGET = re.compile(r"\badd_(?:library|executable)\(\s*([\w.-]+)([^)]*)\)")
 LINKS = re.compile(r"\btarget_link_libraries\(\s*([\w.-]+)([^)]*)\)")
 
 
-def cmake_files(root):
-    for top in ("engine", "protocol"):
-        for dirpath, dirnames, filenames in os.walk(os.path.join(root, top)):
-            dirnames[:] = sorted(d for d in dirnames if d != "tests")
-            if "CMakeLists.txt" in filenames:
-                yield os.path.relpath(os.path.join(dirpath, "CMakeLists.txt"), root).replace(os.sep, "/")
-
-
 def link_violations(root):
     """Every project target links only targets of its own floor or of floors below it; a target's
     floor is its CMakeLists.txt folder's, and a target built from tests/ sources is a test (above
     everything, unchecked)."""
     floor_of_target, texts = {}, {}
-    for rel in cmake_files(root):
+    for rel in project_files(root, lambda name: name == "CMakeLists.txt"):
         with open(os.path.join(root, rel), encoding="utf-8") as f:
             texts[rel] = f.read()
         floor, _ = floor_of(os.path.dirname(rel) + "/any.cpp")
         for m in TARGET.finditer(texts[rel]):
             floor_of_target[m.group(1)] = None if re.search(r"(^|\s)tests/", m.group(2)) else floor
+    allowed_below = {floor: allowed for floor, _, allowed in FLOORS}
     bad = []
     for rel, text in texts.items():
         for m in LINKS.finditer(text):
             name = m.group(1)
             floor = floor_of_target.get(name)
-            allowed = dict((n, a) for n, _, a in FLOORS).get(floor, [])
+            allowed = allowed_below.get(floor, [])
             for item in m.group(2).split():
                 tfloor = floor_of_target.get(item)
                 if floor and tfloor and tfloor != floor and tfloor not in allowed:
