@@ -20,7 +20,7 @@ Contracts:
 - `timeout` is the silence the engine is allowed: a read waits at most that long for each line, a
   write at most that long for the engine to take it (None: no limit). A read given its own timeout
   waits at most that long in all. A write drains the engine's output while it waits (kept for the
-  next reads), so an engine that answers while it is written to never deadlocks (drain = False
+  next reads), so an engine that answers while it is written to never deadlocks (drain=False
   turns that off, for a client that reads on one thread and writes on another).
 - A line may hold at most max_line bytes, one answer at most max_answer_lines lines and the output
   after one command at most max_answer_bytes bytes (None: no limit).
@@ -85,14 +85,15 @@ class Engine:
     """One engine process, driven as the module's contracts say."""
 
     max_line, max_answer_lines, max_answer_bytes = MAX_LINE, MAX_ANSWER_LINES, MAX_ANSWER_BYTES
-    drain = True  # writes and wait() read the output meanwhile; False when another thread reads it
 
     def __init__(self, command, name=None, timeout=DEFAULT_TIMEOUT, env=None, cwd=None, stderr=DEVNULL,
-                 own_group=True):
-        """Starts the engine; raises EngineError when the command is bad or cannot be started."""
+                 own_group=True, drain=True):
+        """Starts the engine; raises EngineError when the command is bad or cannot be started.
+        drain: writes, wait() and kill() read the output meanwhile (False when another thread
+        reads it)."""
         self.command = command if isinstance(command, str) else shlex.join(command)
         self.name = name or "the engine %s" % quote(self.command, 200)
-        self.timeout, self.own_group = timeout, own_group
+        self.timeout, self.own_group, self.drain = timeout, own_group, drain
         self.stage, self.last_sent, self.last_line = "at start", None, None
         self.options, self.id_name = {}, None  # from the handshake: option name -> its line
         self.sent_at = self.read_at = None
@@ -196,14 +197,18 @@ class Engine:
         chunk = os.read(self.out, 65536)
         now = time.monotonic()
         if not chunk:
-            self.eof = True
-            if self._tail:
-                self._lines.append((self._tail, now, False))
-                self._tail = b""
+            self._end_output(now)
             return
         parts = (self._tail + chunk).split(b"\n")
         self._tail = parts.pop()
         self._lines.extend((raw, now, True) for raw in parts)
+
+    def _end_output(self, now):
+        """The output has ended: its unfinished last line becomes a line (without its end)."""
+        self.eof = True
+        if self._tail:
+            self._lines.append((self._tail, now, False))
+            self._tail = b""
 
     def read_raw_line(self, timeout=None):
         """The next line as bytes (without its "\\n"), None after `timeout` seconds (default: the
@@ -367,10 +372,7 @@ class Engine:
         deadline = time.monotonic() + 1.0
         while self.drain and not self.eof and select.select([self.out], [], [], max(0.0, deadline - time.monotonic()))[0]:
             self._read_chunk()
-        if self._tail:
-            self._lines.append((self._tail, time.monotonic(), False))
-            self._tail = b""
-        self.eof = True
+        self._end_output(time.monotonic())
         for f in (self.p.stdin, self.p.stdout):
             try:
                 f.close()
@@ -379,6 +381,17 @@ class Engine:
         if self._err_reader:
             self._err_reader.join(5)
         return status
+
+
+class InnerEngine(Engine):
+    """The engine a stand-in, relay or probe wraps: in the caller's process group (whoever ends
+    the wrapper's group ends both), with no silence limit and no limits on its output, which the
+    wrapper passes on. `kw` as for Engine."""
+
+    max_line = max_answer_lines = max_answer_bytes = None
+
+    def __init__(self, command, **kw):
+        super().__init__(command, timeout=None, own_group=False, **kw)
 
 
 def run_session(command, lines, timeout=60.0, **kw):

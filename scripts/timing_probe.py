@@ -16,7 +16,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from engine_client import Engine, EngineError  # noqa: E402
+from engine_client import EngineError, InnerEngine  # noqa: E402
 
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -49,10 +49,7 @@ def proc_times(pid):
 
 def main():
     log_path, cmd = sys.argv[1], sys.argv[2:]
-    # In the probe's process group, so that whoever ends the probe's group ends the engine too.
-    engine = Engine(cmd, timeout=None, stderr=None, own_group=False)
-    engine.max_line = engine.max_answer_lines = engine.max_answer_bytes = None
-    engine.drain = False  # read by pump_out, written by the main thread
+    engine = InnerEngine(cmd, stderr=None, drain=False)  # read by pump_out, written by the main thread
     log = open(log_path, "a", buffering=1)
     state = {}
     lock = threading.Lock()

@@ -10,11 +10,10 @@ import threading
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                                 "scripts"))
-from engine_client import Engine, EngineError  # noqa: E402
+from engine_client import EngineError, InnerEngine  # noqa: E402
 
-inner = Engine([os.environ["ORDO_REAL_BINARY"]] + sys.argv[1:], timeout=None, stderr=None, own_group=False)
-inner.max_line = inner.max_answer_lines = inner.max_answer_bytes = None
-inner.drain = False  # read below, on the main thread
+inner = InnerEngine([os.environ["ORDO_REAL_BINARY"]] + sys.argv[1:], stderr=None,
+                    drain=False)  # read below, on the main thread
 
 
 def forward_input():

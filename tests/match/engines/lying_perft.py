@@ -18,7 +18,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))), "scripts"))
-from engine_client import Engine, EngineError  # noqa: E402
+from engine_client import EngineError, InnerEngine  # noqa: E402
 
 MODES = {
     # Honest variations of the format: the tools must accept them.
@@ -98,14 +98,8 @@ def idle():
     sys.exit(0)
 
 
-class Inner(Engine):
-    """The honest engine, in the stand-in's process group (whoever ends the group ends both); its
-    end ends the stand-in (status 1)."""
-
-    max_line = max_answer_lines = max_answer_bytes = None
-
-    def __init__(self, command):
-        super().__init__(command, timeout=None, own_group=False)
+class Inner(InnerEngine):
+    """The honest engine; its end ends the stand-in (status 1)."""
 
     def until(self, done):
         try:

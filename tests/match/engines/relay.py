@@ -4,19 +4,18 @@ relay(inner_cmd, on_bestmove) forwards every command to the inner engine and its
 waiting for `uciok`/`readyok`/`bestmove` after `uci`/`isready`/`go`. on_bestmove(line, count) gets
 the inner engine's bestmove line (count: how many so far, from 1) and returns the bytes to write in
 its place (None: the line as it is); it may also end the process. The inner engine is an
-engine_client.Engine in the stand-in's process group, so that ending the group ends both.
+engine_client.InnerEngine in the stand-in's process group, so that ending the group ends both.
 """
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))), "scripts"))
-from engine_client import Engine, EngineError  # noqa: E402
+from engine_client import EngineError, InnerEngine  # noqa: E402
 
 
 def relay(inner_cmd, on_bestmove=None):
-    inner = Engine(inner_cmd, timeout=None, own_group=False)
-    inner.max_line = inner.max_answer_lines = inner.max_answer_bytes = None
+    inner = InnerEngine(inner_cmd)
     out = sys.stdout.buffer
     answers = {b"uci": b"uciok", b"ugi": b"ugiok", b"isready": b"readyok", b"go": b"bestmove"}
     bestmoves = 0

@@ -23,7 +23,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))), "scripts"))
-from engine_client import Engine, EngineError  # noqa: E402
+from engine_client import EngineError, InnerEngine  # noqa: E402
 
 
 def main():
@@ -36,10 +36,7 @@ def main():
     args = ap.parse_args()
     if args.mode == "startfail":
         sys.exit(4)
-    # In the stand-in's process group, so that ending the group ends both.
-    inner = Engine(args.inner, timeout=None, own_group=False)
-    inner.max_line = inner.max_answer_lines = inner.max_answer_bytes = None
-    inner.drain = False  # read by pump, written by the main thread
+    inner = InnerEngine(args.inner, drain=False)  # read by pump, written by the main thread
     out_lock = threading.Lock()
     hold = {"bestmove": False}  # slow mode: the next bestmove is delayed
 
