@@ -25,32 +25,33 @@ inline bool iequals(std::string_view a, std::string_view b) { return a.size() ==
 
 inline bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
 
-// The words of one line. Spaces, tabs, CR (of CRLF line ends) and other ASCII whitespace all
-// separate words; runs of them count as one separator.
-inline std::vector<std::string> split_words(std::string_view line) {
-  std::vector<std::string> words;
+// Calls on_word(begin, end) for each word of one line, in order. Spaces, tabs, CR (of CRLF line
+// ends) and other ASCII whitespace all separate words; runs of them count as one separator.
+template <class OnWord>
+inline void for_each_word(std::string_view line, OnWord&& on_word) {
   std::size_t i = 0;
   while (i < line.size()) {
     while (i < line.size() && is_space(line[i])) ++i;
     std::size_t j = i;
     while (j < line.size() && !is_space(line[j])) ++j;
-    if (j > i) words.emplace_back(line.substr(i, j - i));
+    if (j > i) on_word(i, j);
     i = j;
   }
+}
+
+// The words of one line (as for_each_word finds them).
+inline std::vector<std::string> split_words(std::string_view line) {
+  std::vector<std::string> words;
+  for_each_word(line, [&](std::size_t begin, std::size_t end) {
+    words.emplace_back(line.substr(begin, end - begin));
+  });
   return words;
 }
 
 // Where each word of `line` (as split_words splits it) ends: one past its last byte.
 inline std::vector<std::size_t> word_ends(std::string_view line) {
   std::vector<std::size_t> ends;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && is_space(line[i])) ++i;
-    std::size_t j = i;
-    while (j < line.size() && !is_space(line[j])) ++j;
-    if (j > i) ends.push_back(j);
-    i = j;
-  }
+  for_each_word(line, [&](std::size_t, std::size_t end) { ends.push_back(end); });
   return ends;
 }
 
