@@ -38,8 +38,8 @@ def check(cond, message):
 
 
 def tournament(ordo, extra):
-    return ["-engine", "cmd=" + ordo, "name=searcher", "-engine", "cmd=" + ordo, "name=greedy",
-            "option.Play Mode=greedy", "-each", "nodes=3000", "-games", "4", "-concurrency", "2",
+    return ["-engine", "cmd=" + ordo, "name=searcher", "-engine", "cmd=" + ordo, "name=other",
+            "-each", "nodes=3000", "-games", "4", "-concurrency", "2",
             "-maxmoves", "150"] + extra
 
 
@@ -109,7 +109,7 @@ def feed(match, ordo, tmp):
         t = doc["tournament"]
         check(t["finished_games"] >= finished, "finished games went back")
         finished = t["finished_games"]
-        check(t["planned_games"] == 4 and t["engines"] == ["searcher", "greedy"] and t["variant"] == "ordo",
+        check(t["planned_games"] == 4 and t["engines"] == ["searcher", "other"] and t["variant"] == "ordo",
               "tournament: %r" % t)
         check(len(doc["running"]) <= 2, "%d games running at concurrency 2" % len(doc["running"]))
         most_running = max(most_running, len(doc["running"]))
