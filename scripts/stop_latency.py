@@ -12,6 +12,9 @@ and the worst tries. Run by hand: it takes minutes. Given --binary more than onc
 take turns try by try (so a machine whose load changes treats them alike), each with its figures:
 
     scripts/stop_latency.py --binary /tmp/ordo-base --binary build/ordo --tries 2000
+
+--measure go times the other end of a search instead: from the write of `go depth 1` to the read
+of its bestmove (the engine's answer time when it has almost nothing to search).
 """
 import argparse
 import os
@@ -47,6 +50,7 @@ def main():
     ap.add_argument("--min-ms", type=int, default=10)
     ap.add_argument("--max-ms", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--measure", choices=["stop", "go"], default="stop")
     a = ap.parse_args()
     binaries = a.binary or ["build/ordo"]
     rng = random.Random(a.seed)
@@ -67,14 +71,18 @@ def main():
                     break
                 played.append(rng.choice(moves))
                 e.send("position startpos moves " + " ".join(played))
-            e.send("go infinite")
-            time.sleep(rng.uniform(a.min_ms, a.max_ms) / 1000)
-            e.send("stop")
+            if a.measure == "go":
+                e.isready(30)  # the position is set: only the go is timed
+                e.send("go depth 1")
+            else:
+                e.send("go infinite")
+                time.sleep(rng.uniform(a.min_ms, a.max_ms) / 1000)
+                e.send("stop")
             try:
                 e.read_until(lambda l: l.startswith("bestmove"), 30)
             except EngineError as err:
-                raise SystemExit("try %d: no bestmove within 30 s of stop (%s)" % (i, err.cause))
-            ms = (e.read_at - e.sent_at) * 1000  # from the write of stop to the read of bestmove
+                raise SystemExit("try %d: no bestmove within 30 s of %s (%s)" % (i, a.measure, err.cause))
+            ms = (e.read_at - e.sent_at) * 1000  # from the write of stop (go) to the read of bestmove
             lat.append(ms)
             worst.append((ms, i, variant, " ".join(played)))
             if (i + 1) % 500 == 0:
@@ -87,7 +95,7 @@ def main():
             h.wait()
     for binary, lat, worst in zip(binaries, lats, worsts):
         lat.sort()
-        print("%s: stop -> bestmove over %d tries (ms), %d hogs: median %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f"
+        print("%s: " + a.measure + " -> bestmove over %d tries (ms), %d hogs: median %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f"
               % (binary, len(lat), a.hogs, statistics.median(lat), pct(lat, 0.9), pct(lat, 0.99), pct(lat, 0.999),
                  lat[-1]))
         print("  over 50 ms: %d tries" % sum(1 for x in lat if x > 50))

@@ -18,8 +18,7 @@ namespace ordo {
 
 struct Engine::Impl {
   TranspositionTable tt{std::size_t(HASH_MB.initial)};
-  Position start = Position::start(Variant::Classic);
-  Position current = start;
+  Position current = Position::start(Variant::Classic);
   std::vector<u64> keys{current.key()};
   int threads = THREADS.initial;
   int multipv = MULTIPV.initial;
@@ -51,7 +50,6 @@ struct Engine::Impl {
   mutable std::mutex mutex;
   std::condition_variable cv;
   bool running = false;       // a go() has not yet reported its bestmove
-  bool released = false;      // stop or ponderhit arrived (for infinite/ponder searches)
   SearchShared* bench_search = nullptr;  // the bench position being searched, for stop()
   bool bench_stopped = false;
 
@@ -101,19 +99,12 @@ Engine::~Engine() {
   wait();
 }
 
-void Engine::set_game(const Position& start, const std::vector<Turn>& turns) {
+void Engine::set_position(const Position& current, std::vector<u64> history_keys) {
   wait();
-  impl_->start = start;
-  impl_->current = start;
-  impl_->keys.assign(1, start.key());
-  for (const Turn& t : turns) {
-    impl_->current = impl_->current.after(t);
-    impl_->keys.push_back(impl_->current.key());
-  }
+  impl_->current = current;
+  impl_->keys = std::move(history_keys);
+  if (impl_->keys.empty() || impl_->keys.back() != current.key()) impl_->keys.push_back(current.key());
 }
-
-const Position& Engine::position() const { return impl_->current; }
-const std::vector<u64>& Engine::history_keys() const { return impl_->keys; }
 
 std::string Engine::set_hash_mb(std::size_t mb, const Cancel& cancelled) {
   wait();
@@ -172,7 +163,6 @@ void Engine::go(const SearchLimits& limits, SearchListener& listener, bool stopp
   {
     std::lock_guard lock(m.mutex);
     m.running = true;
-    m.released = stopped;
     s.stop = stopped;
   }
   m.tt.new_search();
@@ -224,10 +214,6 @@ void Engine::Impl::search_thread(SearchListener& listener) {
   SearchShared& s = *shared;
   if (mode != PlayMode::Search) {
     std::optional<Turn> t = baseline_turn(current, mode, rng_state);
-    {
-      std::unique_lock lock(mutex);
-      cv.wait(lock, [&] { return released || (!s.limits.infinite && !s.pondering.load()); });
-    }
     end_timer(s);
     finish_and_report(listener, t, std::nullopt);
     after_bestmove(s);
@@ -249,12 +235,6 @@ void Engine::Impl::search_thread(SearchListener& listener) {
       fresh[std::size_t(i)]->run(nullptr);
     });
   fresh[0]->run(&listener);
-
-  // An infinite or ponder search reports only after stop or ponderhit.
-  {
-    std::unique_lock lock(mutex);
-    cv.wait(lock, [&] { return released || (!s.limits.infinite && !s.pondering.load()); });
-  }
   s.stop = true;
   for (auto& t : helpers) t.join();
   end_timer(s);
@@ -299,7 +279,6 @@ void Engine::stop() {
     m.bench_search->stop = true;
   }
   if (!m.running) return;
-  m.released = true;
   if (m.shared) m.shared->stop = true;
   m.cv.notify_all();
 }
@@ -310,7 +289,6 @@ void Engine::ponderhit() {
   if (!m.running || !m.shared) return;
   m.shared->start_clock();
   m.shared->pondering = false;
-  m.released = true;
   m.cv.notify_all();
 }
 

@@ -23,11 +23,10 @@ class Engine {
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
-  // The game. set_game replaces it atomically: `turns` must already be legal from `start`
-  // (the protocol parses them with parse_turn). The history feeds repetition detection.
-  void set_game(const Position& start, const std::vector<Turn>& turns);
-  const Position& position() const;                  // after the last turn
-  const std::vector<u64>& history_keys() const;      // keys of every position of the game, start first
+  // The position to search and the keys of every position of its game, the start first and
+  // `current`'s last (they feed repetition detection). Set once per position the caller's game
+  // reaches; no turn is replayed here.
+  void set_position(const Position& current, std::vector<u64> history_keys);
 
   // Options. Each may be called while no search runs. A setting's range and its value in a new
   // engine (the protocol's options announce both); the setters clamp to the range.
@@ -69,10 +68,12 @@ class Engine {
   void new_game(const Cancel& cancelled = {});
 
   // Search on background threads. go() returns at once; the listener gets info lines and exactly
-  // one on_bestmove. stop() ends the search (on_bestmove follows); ponderhit() turns a ponder
-  // search into a normal timed one. wait() blocks until the search has reported its bestmove.
-  // `stopped`: a go that was stopped before it began (a GUI's pipelined stop); it answers at once
-  // with the first legal turn, searching nothing.
+  // one on_bestmove, as soon as the search is over: when a limit is reached, on stop(), or for an
+  // infinite or ponder search when it has nothing left to search. (When a protocol may print that
+  // bestmove is not the search's business: see protocol/front_end/relay.hpp.) ponderhit() turns a
+  // ponder search into a normal timed one. wait() blocks until the search has reported its
+  // bestmove. `stopped`: a go that was stopped before it began (a GUI's pipelined stop); it
+  // answers at once with the first legal turn, searching nothing.
   void go(const SearchLimits& limits, SearchListener& listener, bool stopped = false);
   void stop();
   void ponderhit();

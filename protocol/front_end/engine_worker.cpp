@@ -20,22 +20,11 @@ bool EngineWorker::unbounded(const SearchLimits& l) {
 }
 
 void EngineWorker::submit_go(GoJob go) {
-  std::unique_lock lock(mutex_);
+  std::lock_guard lock(mutex_);
   Job job;
   job.seq = next_seq_++;
   job.is_go = job.is_long = true;
   job.go = std::move(go);
-  if (queue_.empty() && !job_running_ && !engine_.searching() && thread_.joinable()) {
-    // The worker is idle: start the search here, without waking it (on a busy machine every
-    // hand-over between threads costs time from the clock).
-    job_running_ = long_job_active_ = true;
-    lock.unlock();
-    run_go(job);
-    lock.lock();
-    job_running_ = long_job_active_ = false;
-    idle_cv_.notify_all();
-    return;
-  }
   queue_.push_back(std::move(job));
   cv_.notify_all();
 }
@@ -58,9 +47,10 @@ void EngineWorker::submit_text(std::string text) {
 void EngineWorker::ping() {
   {
     std::lock_guard lock(mutex_);
-    // A search whose bestmove is printed counts as over (stop prints it while the search thread
-    // may still be finishing): isready then waits for the commands sent after that bestmove.
-    if (!long_job_active_ && !(engine_.searching() && relay_.awaiting_bestmove())) {
+    // A go counts as running until its bestmove is printed (stop prints it while the search
+    // thread may still be finishing; a held bestmove waits for stop or ponderhit): after that
+    // isready waits for the commands sent after that bestmove.
+    if (!long_job_active_ && !relay_.awaiting_bestmove()) {
       // After the quick work queued before it, ahead of the first long job waiting.
       Job job;
       job.seq = next_seq_++;
@@ -107,6 +97,7 @@ void EngineWorker::drain() {
     std::unique_lock lock(mutex_);
     idle_cv_.wait(lock, [&] { return (queue_.empty() && !job_running_) || !thread_.joinable(); });
   }
+  relay_.wait_answered();
   while (engine_.searching()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
@@ -136,8 +127,10 @@ void EngineWorker::loop() {
       long_job_active_ = job.is_long;
       job_running_ = true;
     }
-    const bool was_searching = engine_.searching();
-    engine_.wait();  // the previous search has printed its bestmove: jobs act in order
+    const bool was_searching = relay_.awaiting_bestmove() || engine_.searching();
+    // Jobs act in order: the previous go has printed its bestmove and its search is over.
+    relay_.wait_answered();
+    engine_.wait();
     if (job.is_go && was_searching) {
       // The clock counts from the command's arrival, but not while our own search ran.
       const i64 now = std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -153,6 +146,7 @@ void EngineWorker::loop() {
     job_running_ = long_job_active_ = false;  // a search it started runs on: engine_.searching()
     idle_cv_.notify_all();
   }
+  relay_.wait_answered();
   engine_.wait();
   std::lock_guard lock(mutex_);
   job_running_ = false;
@@ -161,7 +155,6 @@ void EngineWorker::loop() {
 
 void EngineWorker::run_go(Job& job) {
   GoJob& g = job.go;
-  engine_.set_game(g.start, g.turns);
   std::lock_guard lock(mutex_);
   SearchLimits& limits = g.limits;
   if (limits.ponder && job.seq < ponderhit_below_) limits.ponder = false;  // its ponderhit came while queued
@@ -171,9 +164,9 @@ void EngineWorker::run_go(Job& job) {
   if (stop_now) relay_.stop();  // no hold: its bestmove is printed at once
   engine_.go(limits, relay_, stop_now);
   running_unbounded_ = open_ended;
-  // From here on the search itself says whether it runs (engine_.searching(), the relay): a
-  // bestmove may be printed before this job's thread is scheduled again, and an isready read after
-  // it must then wait for the commands sent after that bestmove, not be answered at once.
+  // From here on the relay says whether the go runs: a bestmove may be printed before this job's
+  // thread is scheduled again, and an isready read after it must then wait for the commands sent
+  // after that bestmove, not be answered at once.
   long_job_active_ = false;
 }
 

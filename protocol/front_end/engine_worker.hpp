@@ -17,15 +17,10 @@
 
 namespace ordo::protocol {
 
-// What a `go` needs from the session, copied when the command is read.
+// What a `go` needs from the session, copied when the command is read (the position is the
+// engine's already: the session sets it through a task when its game changes).
 struct GoJob {
-  Position start = Position::start(Variant::Classic);
-  std::vector<Turn> turns;
   SearchLimits limits;
-  int multipv = 1;
-  int move_overhead_ms = 30;
-  Engine::PlayMode mode = Engine::PlayMode::Search;
-  u64 seed = 1;
   Dialect dialect = Dialect::Uci;
   bool show_wdl = false;
 };

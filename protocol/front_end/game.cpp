@@ -38,7 +38,15 @@ std::string Game::set_from_command(const std::vector<std::string>& words) {
     g->push(*turn);
   }
   game_ = std::move(*g);
+  ++revision_;
   return "";
+}
+
+std::vector<u64> Game::history_keys() const {
+  std::vector<u64> keys;
+  keys.reserve(std::size_t(game_.plies()) + 1);
+  for (int ply = 0; ply <= game_.plies(); ++ply) keys.push_back(game_.position(ply).key());
+  return keys;
 }
 
 std::string Game::status_text() const {

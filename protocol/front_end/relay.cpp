@@ -18,10 +18,7 @@ void Relay::stop() {
   std::lock_guard lock(mutex_);
   hold_infinite_ = hold_ponder_ = false;
   print_held_if_free();
-  if (active_ && reported_best_) {
-    active_ = false;
-    out_.line(format_bestmove(reported_best_, reported_ponder_, dialect_));
-  }
+  if (active_ && reported_best_) answer(format_bestmove(reported_best_, reported_ponder_, dialect_));
 }
 
 void Relay::ponderhit() {
@@ -32,8 +29,7 @@ void Relay::ponderhit() {
 
 void Relay::print_held_if_free() {
   if (held_ && !hold_infinite_ && !hold_ponder_) {
-    active_ = false;  // before the line: a reader of the bestmove may send its next command at once
-    out_.line(*held_);
+    answer(*held_);
     held_.reset();
   }
 }
@@ -57,8 +53,18 @@ void Relay::on_bestmove(std::optional<Turn> best, std::optional<Turn> ponder) {
     held_ = std::move(line);
     return;
   }
-  active_ = false;  // before the line, as above
+  answer(line);
+}
+
+void Relay::answer(const std::string& line) {
+  active_ = false;  // before the line: a reader of the bestmove may send its next command at once
   out_.line(line);
+  answered_.notify_all();
+}
+
+void Relay::wait_answered() {
+  std::unique_lock lock(mutex_);
+  answered_.wait(lock, [&] { return !active_.load(); });
 }
 
 }  // namespace ordo::protocol

@@ -1,13 +1,15 @@
-// The SearchListener of the protocol: turns the search's reports (from a search thread) into
-// `info` and `bestmove` lines, and enforces the protocol's rules about bestmove: exactly one per
-// go, and after an `infinite` or `ponder` go not before `stop`/`ponderhit` (a search that ends on
-// its own earlier has its bestmove held until then). On `stop` the bestmove of a search that has
-// reported a line is printed by the thread that read the `stop`, from that line, without waiting
-// for a search thread that a busy machine may not run for a while; the search's own later
-// bestmove is then dropped.
+// The SearchListener of the protocol, and the one owner of the protocol's bestmove rules: it turns
+// the search's reports (from a search thread) into `info` and `bestmove` lines; exactly one
+// bestmove per go, nothing of that go after it; after an `infinite` or `ponder` go not before
+// `stop`/`ponderhit` (a search that ends on its own earlier has its bestmove held here: the search
+// itself never waits for the protocol). On `stop` the bestmove of a search that has reported a
+// line is printed by the thread that read the `stop`, from that line, without waiting for a search
+// thread that a busy machine may not run for a while; the search's own later bestmove is then
+// dropped. Whichever thread prints, it prints here, under one lock.
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -29,8 +31,10 @@ class Relay : public SearchListener {
   // `ponderhit` arrived: the ponder hold ends (an `infinite` hold stays until stop).
   void ponderhit();
 
-  // The search's bestmove has not been printed yet (its search may still be finishing after it).
+  // The go's bestmove has not been printed yet (its search may still be finishing after it).
   bool awaiting_bestmove() const { return active_.load(); }
+  // Blocks until the go's bestmove has been printed (at once if no go is open).
+  void wait_answered();
 
   void on_info(const SearchInfo& info) override;
   void on_bestmove(std::optional<Turn> best, std::optional<Turn> ponder) override;
@@ -46,6 +50,8 @@ class Relay : public SearchListener {
   std::optional<std::string> held_;
   std::optional<Turn> reported_best_, reported_ponder_;  // of the last line with multipv 1
   std::atomic<bool> active_{false};
+  std::condition_variable answered_;
+  void answer(const std::string& line);  // with mutex_ held: the go's one bestmove line
 };
 
 }  // namespace ordo::protocol

@@ -245,13 +245,20 @@ void Session::cmd_go(const Words& w) {
     say("info string no clock for the side to move (" + std::string(us == WHITE ? "white" : "black") +
         "); using the other side's\n");
   }
+  sync_engine_position();
   GoJob job;
-  job.start = game_.start();
-  job.turns = game_.turns();
   job.limits = std::move(go.limits);
   job.dialect = dialect_;
   job.show_wdl = options_["UCI_ShowWDL"].flag();
   worker_.submit_go(std::move(job));
+}
+
+void Session::sync_engine_position() {
+  if (engine_revision_ == game_.revision()) return;
+  engine_revision_ = game_.revision();
+  worker_.submit([pos = game_.current(), keys = game_.history_keys()](Engine& e, const auto&) {
+    e.set_position(pos, keys);
+  });
 }
 
 void Session::cmd_query(const Words& w) {

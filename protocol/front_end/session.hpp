@@ -55,11 +55,13 @@ class Session {
   void cmd_bench(const Words& w);
   void cmd_help();
   void apply_play_mode();
+  void sync_engine_position();  // the engine's position follows game_, set once per change
   void declare_options(Variant variant);
 
   Output& out_;
   OptionRegistry options_;
   Game game_;
+  std::optional<u64> engine_revision_;  // the revision of game_ the engine has
   Dialect dialect_ = Dialect::Uci;
   EngineWorker worker_;  // last: its thread stops before the rest is destroyed
 };

@@ -30,7 +30,7 @@ Position fen(Variant v, const char* f) {
 
 Collector search(const Position& pos, SearchLimits limits, int multipv = 1, int threads = 1) {
   Engine e;
-  e.set_game(pos, {});
+  e.set_position(pos, {pos.key()});
   e.set_multipv(multipv);
   e.set_threads(threads);
   Collector c;
