@@ -16,7 +16,7 @@ namespace {
 
 // After a sideways part: the turn either ended (the last enemy piece was taken) or owes a forward part.
 bool sideways_part_completes(const Position& after_part) {
-  return !after_part.mid_turn() || any_with(after_part, ordox_forward_rules(after_part.side_to_move()));
+  return !after_part.mid_turn() || any_with(after_part, forward_part_rules(after_part.side_to_move()));
 }
 
 // Ordo X, at the start of a turn (`pos`, its generator `start`): runs `visit` on a generator of
@@ -43,7 +43,7 @@ bool after_sideways(const Position& pos, PartGenerator& start, Move m, Admit use
 // Ordo X turn start: the sideways parts that some forward part can follow (or that take the last
 // enemy piece), appended to `out` from index `first` on, in order; the others are dropped.
 void keep_completing_sideways(const Position& pos, PartGenerator& start, MoveList& out, std::size_t first) {
-  const PartRules forward = ordox_forward_rules(pos.side_to_move());
+  const PartRules forward = forward_part_rules(pos.side_to_move());
   std::size_t kept = first;
   for (std::size_t i = first; i < out.size(); ++i) {
     const Move m = out[i];
@@ -187,9 +187,9 @@ bool part_wins(const Position& pos) {
   const Color us = pos.side_to_move();
   const Bitboard enemy = pos.pieces(~us);
   const bool last_enemy = enemy.count() == 1;
-  const bool ordox = pos.variant() == Variant::OrdoX;
+  const bool two_part = pos.rules().sideways_owes_forward();
   const Bitboard target_row = rank_bb(target_rank(us));
-  PartRules rules = ordox ? ordox_forward_rules(us) : classic_rules(us, pos.split(us));
+  PartRules rules = two_part ? forward_part_rules(us) : one_part_turn_rules(us, pos.split(us));
   if (!last_enemy) {
     // Only slides onto the target row can win: restrict to the pieces with a path there.
     const TargetReach reach = pos.split(us) ? TargetReach{true, BOARD, 0} : target_reach(pos.pieces(us), us);
@@ -210,7 +210,7 @@ bool part_wins(const Position& pos) {
   PartGenerator gen(pos, Admit::Never);
   WinFinder f{target_row, last_enemy};
   gen.run(rules, f);
-  if (!f.found && ordox && last_enemy && !pos.mid_turn())
+  if (!f.found && two_part && last_enemy && !pos.mid_turn())
     gen.run(sideways_capture_rules(pos), f);
   return f.found;
 }
@@ -241,10 +241,10 @@ bool has_winning_part(const Position& pos) { return !pos.board_winner() && part_
 bool has_winning_turn(const Position& pos) {
   if (pos.board_winner()) return false;
   if (part_wins(pos)) return true;
-  if (pos.variant() == Variant::Classic || pos.mid_turn()) return false;
+  if (!pos.rules().sideways_owes_forward() || pos.mid_turn()) return false;
   const Color us = pos.side_to_move();
   const Bitboard own = pos.pieces(us), enemy = pos.pieces(~us), occupied = own | enemy;
-  PartRules rules = ordox_sideways_rules();
+  PartRules rules = sideways_part_rules();
   const TargetReach reach = target_reach(own, us);
   // Squares of which a quiet ordo landing must hold one (BOARD: no such condition), see below.
   Bitboard ordo_landing_needs = BOARD;
@@ -317,33 +317,33 @@ bool has_winning_turn(const Position& pos) {
 
 void generate_forward_parts(const Position& pos, MoveList& out) {
   if (pos.board_winner()) return;
-  collect_with(pos, ordox_forward_rules(pos.side_to_move()), out);
+  collect_with(pos, forward_part_rules(pos.side_to_move()), out);
 }
 
 void generate_parts_unchecked(const Position& pos, MoveList& out) {
   if (pos.board_winner()) return;
-  if (pos.variant() == Variant::Classic) {
-    collect_with(pos, ClassicRules{}, out);
+  if (!pos.rules().sideways_owes_forward()) {
+    collect_with(pos, OnePartTurnRules{}, out);
     return;
   }
   // One generator for both passes: the cut pieces and touch counts are shared.
   PartGenerator gen(pos, Admit::Again);
   Collector c{&gen, true, &out};
-  gen.run(ordox_forward_rules(pos.side_to_move()), c);
-  if (!pos.mid_turn()) gen.run(ordox_sideways_rules(), c);
+  gen.run(forward_part_rules(pos.side_to_move()), c);
+  if (!pos.mid_turn()) gen.run(sideways_part_rules(), c);
 }
 
 void generate_parts(const Position& pos, MoveList& out) {
   if (pos.board_winner()) return;
-  if (pos.variant() == Variant::Classic || pos.mid_turn()) {
+  if (!pos.rules().sideways_owes_forward() || pos.mid_turn()) {
     generate_parts_unchecked(pos, out);
     return;
   }
   PartGenerator gen(pos, Admit::Again);
   Collector c{&gen, true, &out};
-  gen.run(ordox_forward_rules(pos.side_to_move()), c);
+  gen.run(forward_part_rules(pos.side_to_move()), c);
   const std::size_t first = out.size();
-  gen.run(ordox_sideways_rules(), c);
+  gen.run(sideways_part_rules(), c);
   keep_completing_sideways(pos, gen, out, first);
 }
 
@@ -351,23 +351,23 @@ void generate_tactical_parts(const Position& pos, MoveList& out) {
   if (pos.board_winner()) return;
   const Color us = pos.side_to_move();
   PartGenerator gen(pos, Admit::Never);
-  const bool ordox = pos.variant() == Variant::OrdoX;
-  if (!ordox && !gen.own_connected()) {
+  const RulesOf variant = pos.rules();
+  if (!variant.capture_keeps_largest_group() && !gen.own_connected()) {  // a split side reconnects
     Collector c{&gen, false, &out};
-    gen.run(classic_rules(us, true), c);
+    gen.run(one_part_turn_rules(us, true), c);
     return;
   }
-  TacticalCollector c{{&gen, ordox, &out}, rank_bb(target_rank(us))};
+  TacticalCollector c{{&gen, variant.capture_keeps_largest_group(), &out}, rank_bb(target_rank(us))};
   // Ordos never capture: they matter only when one can land on the target row, which needs an
   // own piece with an empty forward path to it.
   const DirSet winning_dirs = open_paths_to_target(pos);
-  PartRules rules = ordox ? ordox_forward_rules(us) : classic_rules(us, false);
+  PartRules rules = variant.sideways_owes_forward() ? forward_part_rules(us) : one_part_turn_rules(us, false);
   rules.h_ordo &= winning_dirs;
   rules.v_ordo &= winning_dirs;
   rules.single_targets = pos.pieces(~us) | rank_bb(target_rank(us));
   rules.movers = pieces_reaching(pos, rules.single, rules.single_targets);
   gen.run(rules, c);
-  if (ordox && !pos.mid_turn()) gen.run(sideways_capture_rules(pos), c);
+  if (variant.sideways_owes_forward() && !pos.mid_turn()) gen.run(sideways_capture_rules(pos), c);
 }
 
 namespace {
@@ -391,9 +391,9 @@ bool is_unchecked_part(const Position& pos, Move m) {
 
   const Color us = pos.side_to_move();
   const Bitboard own = pos.pieces(us), enemy = pos.pieces(~us), empty = pos.empty_squares();
-  const bool ordox = pos.variant() == Variant::OrdoX;
-  PartRules rules = ordox ? ordox_forward_rules(us) : classic_rules(us, pos.split(us));
-  if (ordox && !pos.mid_turn()) {
+  const bool two_part = pos.rules().sideways_owes_forward();
+  PartRules rules = two_part ? forward_part_rules(us) : one_part_turn_rules(us, pos.split(us));
+  if (two_part && !pos.mid_turn()) {
     rules.single |= sideways_dirs();
     rules.h_ordo |= sideways_dirs();
     rules.v_ordo |= sideways_dirs();
@@ -405,7 +405,7 @@ bool is_unchecked_part(const Position& pos, Move m) {
     if (between & ~empty) return false;
     if (!empty.has(to) && !enemy.has(to)) return false;
     if (!is_connected(own ^ Bitboard::square(from) ^ Bitboard::square(to))) return false;
-    if (!ordox || !enemy.has(to)) return m == Move::singleton(from, to);
+    if (!pos.rules().capture_keeps_largest_group() || !enemy.has(to)) return m == Move::singleton(from, to);
     CaptureSplits splits(enemy);
     const CaptureSplit& cs = splits.of(to);
     if (cs.choices == 1) return m == Move::singleton(from, to);
@@ -434,7 +434,7 @@ std::vector<Turn> legal_turns(const Position& pos) {
   std::vector<Turn> turns;
   if (pos.board_winner()) return turns;
   MoveList parts;
-  if (pos.variant() == Variant::Classic || pos.mid_turn()) {
+  if (!pos.rules().sideways_owes_forward() || pos.mid_turn()) {
     generate_parts_unchecked(pos, parts);
     for (Move m : parts) turns.push_back({m, Move::none()});
     return turns;
@@ -442,16 +442,16 @@ std::vector<Turn> legal_turns(const Position& pos) {
   const Color us = pos.side_to_move();
   PartGenerator gen(pos);
   Collector c{&gen, true, &parts};
-  gen.run(ordox_forward_rules(us), c);
+  gen.run(forward_part_rules(us), c);
   for (Move m : parts) turns.push_back({m, Move::none()});
   parts.clear();
-  gen.run(ordox_sideways_rules(), c);
+  gen.run(sideways_part_rules(), c);
   MoveList second;
   for (Move m : parts) {
     second.clear();
     const bool owes = after_sideways(pos, gen, m, Admit::Always, [&](PartGenerator& g) {
       Collector f{&g, true, &second};
-      g.run(ordox_forward_rules(us), f);
+      g.run(forward_part_rules(us), f);
     });
     if (!owes) turns.push_back({m, Move::none()});
     for (Move f : second) turns.push_back({m, f});
@@ -462,19 +462,19 @@ std::vector<Turn> legal_turns(const Position& pos) {
 u64 count_turns(const Position& pos) {
   if (pos.board_winner()) return 0;
   const Color us = pos.side_to_move();
-  if (pos.variant() == Variant::Classic) return count_with(pos, ClassicRules{});
+  if (!pos.rules().sideways_owes_forward()) return count_with(pos, OnePartTurnRules{});
   PartGenerator gen(pos);
   Counter c{&gen, true};
-  gen.run(ordox_forward_rules(us), c);
+  gen.run(forward_part_rules(us), c);
   if (pos.mid_turn()) return c.n;
   MoveList sideways;
   Collector s{&gen, true, &sideways};
-  gen.run(ordox_sideways_rules(), s);
+  gen.run(sideways_part_rules(), s);
   u64 n = c.n;
   for (Move m : sideways) {
     const bool owes = after_sideways(pos, gen, m, Admit::Always, [&](PartGenerator& g) {
       Counter f{&g, true};
-      g.run(ordox_forward_rules(us), f);
+      g.run(forward_part_rules(us), f);
       n += f.n;
     });
     if (!owes) ++n;
@@ -485,14 +485,14 @@ u64 count_turns(const Position& pos) {
 bool has_legal_turn(const Position& pos) {
   if (pos.board_winner()) return false;
   const Color us = pos.side_to_move();
-  if (pos.variant() == Variant::Classic) return any_with(pos, ClassicRules{});
+  if (!pos.rules().sideways_owes_forward()) return any_with(pos, OnePartTurnRules{});
   PartGenerator gen(pos, Admit::Never);
   AnyFinder any;
-  gen.run(ordox_forward_rules(us), any);
+  gen.run(forward_part_rules(us), any);
   if (any.found || pos.mid_turn()) return any.found;
   MoveList sideways;
   Collector s{&gen, true, &sideways};
-  gen.run(ordox_sideways_rules(), s);
+  gen.run(sideways_part_rules(), s);
   keep_completing_sideways(pos, gen, sideways, 0);
   return !sideways.empty();
 }
@@ -507,7 +507,7 @@ void generate_parts(const Position& pos, MoveList& out) {
   const ShapeTable::Bypass from_scratch;
   const std::size_t first = out.size();
   generate_parts_unchecked(pos, out);
-  if (pos.variant() == Variant::Classic || pos.mid_turn()) return;
+  if (!pos.rules().sideways_owes_forward() || pos.mid_turn()) return;
   std::size_t kept = first;
   for (std::size_t i = first; i < out.size(); ++i) {
     const Move m = out[i];
@@ -521,7 +521,7 @@ std::vector<Turn> legal_turns(const Position& pos) {
   std::vector<Turn> turns;
   MoveList parts;
   reference::generate_parts(pos, parts);
-  if (pos.variant() == Variant::Classic || pos.mid_turn()) {
+  if (!pos.rules().sideways_owes_forward() || pos.mid_turn()) {
     for (Move m : parts) turns.push_back({m, Move::none()});
     return turns;
   }
@@ -541,14 +541,14 @@ u64 count_turns(const Position& pos) {
   const ShapeTable::Bypass from_scratch;
   if (pos.board_winner()) return 0;
   const Color us = pos.side_to_move();
-  if (pos.variant() == Variant::Classic) return count_with(pos, ClassicRules{});
-  u64 n = count_with(pos, ordox_forward_rules(us));
+  if (!pos.rules().sideways_owes_forward()) return count_with(pos, OnePartTurnRules{});
+  u64 n = count_with(pos, forward_part_rules(us));
   if (pos.mid_turn()) return n;
   MoveList sideways;
-  collect_with(pos, ordox_sideways_rules(), sideways);
+  collect_with(pos, sideways_part_rules(), sideways);
   for (Move m : sideways) {
     const Position q = pos.after(m);
-    n += q.mid_turn() ? count_with(q, ordox_forward_rules(us)) : 1;
+    n += q.mid_turn() ? count_with(q, forward_part_rules(us)) : 1;
   }
   return n;
 }

@@ -161,11 +161,11 @@ std::string part_problem(const Position& before, const MoveList& legal, const Pa
 
 }  // namespace
 
-std::string_view variant_name(Variant v) { return v == Variant::Classic ? "ordo" : "ordox"; }
+std::string_view variant_name(Variant v) { return variant_row(v).name; }
 
 std::optional<Variant> parse_variant(std::string_view name) {
-  if (name == "ordo") return Variant::Classic;
-  if (name == "ordox") return Variant::OrdoX;
+  for (const VariantRules& r : VARIANTS)
+    if (r.name == name) return r.variant;
   return std::nullopt;
 }
 
@@ -252,8 +252,8 @@ Parsed<Turn> parse_turn(const Position& pos, std::string_view token) {
     parts.push_back(*p);
   }
   if (pos.board_winner()) return P::failure(quoted + ": the game is over");
-  const bool ordox = pos.variant() == Variant::OrdoX;
-  if (!ordox && parts.size() == 2) return P::failure(quoted + ": classic Ordo has no two-part turns");
+  if (!pos.rules().sideways_owes_forward() && parts.size() == 2)
+    return P::failure(quoted + ": classic Ordo has no two-part turns");
   if (pos.mid_turn() && parts.size() == 2) return P::failure(quoted + ": only the forward part is owed now");
 
   MoveList legal;

@@ -24,13 +24,16 @@ struct PartRules {
   Bitboard movers = BOARD;          // pieces considered for singleton moves at all
 };
 
-inline PartRules classic_rules(Color us, bool split) {
+// The directions of each kind of part. A variant whose parts are whole turns (classic) moves
+// forward and sideways in one part, and backward too while the side is split; one whose sideways
+// part owes a forward part (Ordo X) has the two kinds apart (VariantRules).
+inline PartRules one_part_turn_rules(Color us, bool split) {
   DirSet fwd = DirSet(forward_dirs(us) | sideways_dirs());
   if (!split) return {fwd, straight_forward(us), sideways_dirs()};
   return {DirSet(fwd | backward_dirs(us)), DirSet(straight_forward(us) | straight_backward(us)), sideways_dirs()};
 }
-inline PartRules ordox_forward_rules(Color us) { return {forward_dirs(us), forward_dirs(us), forward_dirs(us)}; }
-inline PartRules ordox_sideways_rules() { return {sideways_dirs(), sideways_dirs(), sideways_dirs()}; }
+inline PartRules forward_part_rules(Color us) { return {forward_dirs(us), forward_dirs(us), forward_dirs(us)}; }
+inline PartRules sideways_part_rules() { return {sideways_dirs(), sideways_dirs(), sideways_dirs()}; }
 
 // What a capture on one square does to an Ordo X enemy: how many distinct moves it makes (one per
 // tied largest group that may stay) and, when more than one, the lowest square of each such group.
@@ -451,12 +454,12 @@ inline bool ordo_lands_on(Square a, Square b, Square to, Bitboard row) {
 struct Counter {
   static constexpr bool counts_only = true;  // ordo parts may be counted without being visited
   PartGenerator* gen;
-  bool ordox;
+  bool keeps_largest;  // VariantRules::capture_keeps_largest_group: a capture may be several moves
   u64 n = 0;
   bool done() const { return false; }
   void singles(Square, Bitboard quiet, Bitboard captures) {
     n += u64(quiet.count());
-    if (!ordox) { n += u64(captures.count()); return; }
+    if (!keeps_largest) { n += u64(captures.count()); return; }
     for (Square x : captures) n += u64(gen->capture_split(x).choices);
   }
   void ordo(Square, Square, Square) { ++n; }
@@ -466,13 +469,13 @@ struct Counter {
 
 struct Collector {
   PartGenerator* gen;
-  bool ordox;
+  bool keeps_largest;  // as Counter's
   MoveList* out;
   bool done() const { return false; }
   void singles(Square from, Bitboard quiet, Bitboard captures) {
     for (Square t : quiet) out->push(Move::singleton(from, t));
     for (Square x : captures) {
-      const CaptureSplit* cs = ordox ? &gen->capture_split(x) : nullptr;
+      const CaptureSplit* cs = keeps_largest ? &gen->capture_split(x) : nullptr;
       if (!cs || cs->choices == 1) { out->push(Move::singleton(from, x)); continue; }
       for (int i = 0; i < cs->choices; ++i) out->push(Move::singleton_keeping(from, x, cs->keep[i]));
     }
@@ -521,16 +524,16 @@ struct WinFinder {
   bool wants_ordo(Bitboard, Bitboard landing) const { return bool(landing & target_row); }
 };
 
-// Classic rules depend on whether the side to move is split; the generator knows.
-struct ClassicRules {};
+// One-part-turn rules depend on whether the side to move is split; the generator knows.
+struct OnePartTurnRules {};
 
 inline const PartRules& resolve(const PartGenerator&, const PartRules& rules) { return rules; }
-inline PartRules resolve(const PartGenerator& gen, ClassicRules) { return classic_rules(gen.side(), !gen.own_connected()); }
+inline PartRules resolve(const PartGenerator& gen, OnePartTurnRules) { return one_part_turn_rules(gen.side(), !gen.own_connected()); }
 
 template <class Rules>
 u64 count_with(const Position& pos, const Rules& rules) {
   PartGenerator gen(pos);
-  Counter c{&gen, pos.variant() == Variant::OrdoX};
+  Counter c{&gen, pos.rules().capture_keeps_largest_group()};
   gen.run(resolve(gen, rules), c);
   return c.n;
 }
@@ -538,7 +541,7 @@ u64 count_with(const Position& pos, const Rules& rules) {
 template <class Rules>
 void collect_with(const Position& pos, const Rules& rules, MoveList& out) {
   PartGenerator gen(pos, Admit::Again);
-  Collector c{&gen, pos.variant() == Variant::OrdoX, &out};
+  Collector c{&gen, pos.rules().capture_keeps_largest_group(), &out};
   gen.run(resolve(gen, rules), c);
 }
 

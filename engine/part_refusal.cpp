@@ -18,21 +18,21 @@ bool on_board(int file, int rank) { return file >= 0 && file < FILES && rank >= 
 std::string connection_problem(const Position& pos, Bitboard after) {
   const Color us = pos.side_to_move();
   if (groups_of(after).count <= 1) return "";
-  if (pos.variant() == Variant::Classic && pos.split(us))
+  if (!pos.rules().capture_keeps_largest_group() && pos.split(us))
     return "the " + colour(us) + " pieces are split and this move does not reconnect them";
   return "it would leave the " + colour(us) + " pieces in more than one group";
 }
 
 std::string singleton_refusal(const Position& pos, Square a, Square b) {
   const Color us = pos.side_to_move();
-  const bool classic = pos.variant() == Variant::Classic;
+  const bool reconnects = !pos.rules().capture_keeps_largest_group();  // a split side may move backward
   const int df = file_of(b) - file_of(a), dr = rank_of(b) - rank_of(a);
   if (df == 0 && dr == 0) return "a part must move";
   if (df != 0 && dr != 0 && std::abs(df) != std::abs(dr)) return name(a) + " to " + name(b) + " is not a straight line";
   const int forward = us == WHITE ? 1 : -1;
   const int sf = sign(df), sr = sign(dr);
-  if (sr == -forward && !(classic && pos.split(us)))
-    return classic ? "singletons move forward or sideways (backward only to reconnect a split side)"
+  if (sr == -forward && !(reconnects && pos.split(us)))
+    return reconnects ? "singletons move forward or sideways (backward only to reconnect a split side)"
                    : "singletons move forward or sideways, never backward";
   if (pos.mid_turn() && sr == 0) return "the sideways part is played: a forward part is owed now";
   for (int f = file_of(a) + sf, r = rank_of(a) + sr; f != file_of(b) || r != rank_of(b); f += sf, r += sr)
@@ -43,14 +43,14 @@ std::string singleton_refusal(const Position& pos, Square a, Square b) {
 
 std::string ordo_refusal(const Position& pos, Square a, Square b, Square landing) {
   const Color us = pos.side_to_move();
-  const bool classic = pos.variant() == Variant::Classic;
+  const bool one_part = !pos.rules().sideways_owes_forward();  // one_part_turn_rules' ordo directions
   const bool horizontal = rank_of(a) == rank_of(b);
   const int df = file_of(landing) - file_of(a), dr = rank_of(landing) - rank_of(a);
   if (df == 0 && dr == 0) return "a part must move";
   if (df != 0 && dr != 0 && std::abs(df) != std::abs(dr)) return "the ordo's move is not a straight line";
   const int forward = us == WHITE ? 1 : -1;
   const int sf = sign(df), sr = sign(dr);
-  if (classic) {
+  if (one_part) {
     if (horizontal && !(sf == 0 && (sr == forward || (sr == -forward && pos.split(us)))))
       return "a horizontal ordo moves straight forward only (straight backward only to reconnect a split side)";
     if (!horizontal && sr != 0) return "a vertical ordo moves sideways only";

@@ -22,7 +22,7 @@ constexpr u64 IDENTITY = LOCK - 1;
 
 u64 identity(const Position& pos, int depth) {
   return pos.pieces(WHITE).hi() | pos.pieces(BLACK).hi() << 16 | u64(pos.side_to_move()) << 32 |
-         u64(pos.variant() == Variant::OrdoX) << 33 | u64(pos.split(WHITE)) << 34 | u64(pos.split(BLACK)) << 35 |
+         u64(variant_index(pos.variant())) << 33 | u64(pos.split(WHITE)) << 34 | u64(pos.split(BLACK)) << 35 |
          u64(depth) << 36;
 }
 

@@ -20,7 +20,8 @@ class PerftHash {
   PerftHash& operator=(const PerftHash&) = delete;
 
   // Counts of fewer plies are cheaper to count again than to look up.
-  static int min_depth(Variant v) { return v == Variant::Classic ? 2 : 1; }
+  // (A classic turn is one part, an Ordo X one may be two: its depth 1 already pays.)
+  static int min_depth(Variant v) { return rules_of(v).sideways_owes_forward() ? 1 : 2; }
 
   // An entry names its position exactly (both sides' pieces, the side to move, the variant, the
   // split flags) and its depth, so a hit is the count of this very position: a key collision

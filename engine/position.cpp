@@ -105,13 +105,13 @@ Position Position::after(Move m) const {
     if (pieces_[them].has(m.to())) {
       capture = true;
       Bitboard rest = pieces_[them] ^ Bitboard::square(m.to());
-      if (variant_ == Variant::OrdoX)
+      if (rules().capture_keeps_largest_group())
         rest = remove_smaller_groups(rest, m.has_choice() ? std::optional(m.keep()) : std::nullopt);
       p.key_ ^= key_of(pieces_[them] ^ rest, them);
       p.pieces_[them] = rest;
-      // Ordo X keeps one group of the victim; a classic victim may now be split: a connected one
-      // exactly when the captured piece was one of its cut pieces.
-      p.split_[them] = variant_ == Variant::Classic &&
+      // Otherwise the victim may now be split: a connected one exactly when the captured piece
+      // was one of its cut pieces.
+      p.split_[them] = !rules().capture_keeps_largest_group() &&
                        (split_[them] ? !is_connected(rest) : cut_squares_cached(pieces_[them]).has(m.to()));
     }
   }
@@ -123,8 +123,8 @@ Position Position::after(Move m) const {
   const bool forward = us == WHITE ? dr > 0 : dr < 0;
   const bool sideways = dr == 0;
 
-  // An Ordo X sideways part owes a forward part, unless it took the last enemy piece.
-  if (variant_ == Variant::OrdoX && sideways && !mid_turn_ && p.pieces_[them]) {
+  // A sideways part may owe a forward part (Ordo X), unless it took the last enemy piece.
+  if (rules().sideways_owes_forward() && sideways && !mid_turn_ && p.pieces_[them]) {
     p.mid_turn_ = true;
     p.key_ ^= zobrist::KEYS.mid_turn;
     return p;

@@ -7,6 +7,7 @@
 
 #include "bitboard.hpp"
 #include "move.hpp"
+#include "variant_rules.hpp"
 
 namespace ordo {
 
@@ -23,6 +24,7 @@ class Position {
   static Position from_board(Variant v, Bitboard white, Bitboard black, Color side, int quiet_plies, int fullmove);
 
   Variant variant() const { return variant_; }
+  RulesOf rules() const { return rules_of(variant_); }
   Color side_to_move() const { return side_; }
   Bitboard pieces(Color c) const { return pieces_[c]; }
   Bitboard occupied() const { return pieces_[WHITE] | pieces_[BLACK]; }

@@ -95,8 +95,8 @@ def main():
             h.wait()
     for binary, lat, worst in zip(binaries, lats, worsts):
         lat.sort()
-        print("%s: " + a.measure + " -> bestmove over %d tries (ms), %d hogs: median %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f"
-              % (binary, len(lat), a.hogs, statistics.median(lat), pct(lat, 0.9), pct(lat, 0.99), pct(lat, 0.999),
+        print("%s: %s -> bestmove over %d tries (ms), %d hogs: median %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f"
+              % (binary, a.measure, len(lat), a.hogs, statistics.median(lat), pct(lat, 0.9), pct(lat, 0.99), pct(lat, 0.999),
                  lat[-1]))
         print("  over 50 ms: %d tries" % sum(1 for x in lat if x > 50))
         for ms, i, variant, played in sorted(worst, reverse=True)[:5]:

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <condition_variable>
+#include <iterator>
 #include <mutex>
 #include <thread>
 
@@ -29,8 +30,8 @@ struct Engine::Impl {
   u64 rng_state = 1;
   EvalMode eval_mode = EvalMode::Auto;
   // Each variant's network: the embedded one until a file replaces it.
-  std::shared_ptr<const nnue::Network> nets[2];
-  const nnue::Network* network(Variant v) const { return nets[v == Variant::OrdoX].get(); }
+  std::shared_ptr<const nnue::Network> nets[VARIANTS.size()];
+  const nnue::Network* network(Variant v) const { return nets[variant_index(v)].get(); }
   // The network the search uses in a variant, or nullptr for the hand evaluation.
   const nnue::Network* search_network(Variant v) const {
     const bool use = eval_mode == EvalMode::Network || (eval_mode == EvalMode::Auto && network_by_default(v));
@@ -70,14 +71,19 @@ struct Engine::Impl {
 Engine::Engine() : impl_(std::make_unique<Impl>()) {
   impl_->make_shape_tables();
   // The embedded networks live as long as the program: shared without ownership.
-  for (Variant v : {Variant::Classic, Variant::OrdoX})
-    impl_->nets[v == Variant::OrdoX] = std::shared_ptr<const nnue::Network>(std::shared_ptr<void>(), nnue::embedded_network(v));
+  for (const VariantRules& r : VARIANTS)
+    impl_->nets[variant_index(r.variant)] =
+        std::shared_ptr<const nnue::Network>(std::shared_ptr<void>(), nnue::embedded_network(r.variant));
 }
 
 // The variants whose network has beaten the hand evaluation in games (docs/NETWORK.md, "The
 // networks, measured"): both, classic (ordo.nnue) and Ordo X (ordox.nnue). A new variant's network
 // joins them only after such a match.
-bool Engine::network_by_default(Variant v) { return v == Variant::Classic || v == Variant::OrdoX; }
+bool Engine::network_by_default(Variant v) {
+  static constexpr bool BY_VARIANT[] = {true, true};  // in VARIANTS' order
+  static_assert(std::size(BY_VARIANT) == VARIANTS.size());
+  return BY_VARIANT[variant_index(v)];
+}
 
 void Engine::set_eval_mode(EvalMode mode) {
   wait();
@@ -90,7 +96,7 @@ std::string Engine::load_network(std::span<const unsigned char> bytes, const std
   std::unique_ptr<nnue::Network> net = nnue::parse_network(bytes, source, error);
   if (!net) return error;
   loaded = net->variant;
-  impl_->nets[loaded == Variant::OrdoX] = std::move(net);
+  impl_->nets[variant_index(loaded)] = std::move(net);
   return "";
 }
 
@@ -312,7 +318,12 @@ EvalReport Engine::evaluate(const Position& pos) const {
   return r;
 }
 
-int Engine::bench_depth(Variant v, int depth) { return v == Variant::Classic ? depth : std::max(1, depth - 4); }
+int Engine::bench_depth(Variant v, int depth) {
+  // Ordo X has about 30 times the branching per turn: its positions are searched 4 plies less.
+  static constexpr int LESS[] = {0, 4};  // in VARIANTS' order
+  static_assert(std::size(LESS) == VARIANTS.size());
+  return std::max(1, depth - LESS[variant_index(v)]);
+}
 
 Engine::BenchResult Engine::bench(int depth, const std::function<void(const std::string&)>& progress,
                                   const std::function<bool()>& cancelled) {

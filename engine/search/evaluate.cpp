@@ -1,6 +1,7 @@
 #include "evaluate.hpp"
 
 #include <bit>
+#include <iterator>
 
 #include "connectivity.hpp"
 
@@ -112,7 +113,11 @@ SideTerms side_terms(const Position& pos, Color c, const EvalWeights& w) {
 
 }  // namespace
 
-const EvalWeights& eval_weights(Variant v) { return v == Variant::Classic ? CLASSIC : ORDOX; }
+const EvalWeights& eval_weights(Variant v) {
+  static constexpr const EvalWeights* BY_VARIANT[] = {&CLASSIC, &ORDOX};  // in VARIANTS' order
+  static_assert(std::size(BY_VARIANT) == VARIANTS.size());
+  return *BY_VARIANT[variant_index(v)];
+}
 
 Value evaluate(const Position& pos) {
   const EvalWeights& w = eval_weights(pos.variant());
@@ -126,7 +131,7 @@ EvalCache::EvalCache() : entries_(std::make_unique<Entry[]>(std::size_t(1) << IN
 
 Value EvalCache::own_terms(const Position& pos, Color c) {
   const u128 pieces = pos.pieces(c).bits();
-  const u32 tag = u32(c) * 2 + u32(pos.variant() == Variant::OrdoX);
+  const u32 tag = u32(c) * u32(VARIANTS.size()) + u32(variant_index(pos.variant()));
   const u64 lo = u64(pieces), hi = u64(pieces >> 64);
   const u64 h = (lo * 0x9E3779B97F4A7C15ull) ^ ((hi + tag) * 0xC2B2AE3D27D4EB4Full);
   Entry& e = entries_[std::size_t(h >> (64 - INDEX_BITS))];

@@ -1,10 +1,12 @@
 #include "search/nnue_format.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstring>
 
 #include "search/nnue_network.hpp"
+#include "variant_rules.hpp"
 
 namespace ordo::nnue {
 
@@ -73,7 +75,7 @@ std::unique_ptr<Network> parse_network(std::span<const unsigned char> bytes, con
   if (version != FORMAT_VERSION)
     return fail("format version " + std::to_string(version) + ", this engine reads version " +
                 std::to_string(FORMAT_VERSION));
-  if (variant > 1) return fail("unknown variant code " + std::to_string(variant) + " (0 ordo, 1 ordox)");
+  if (!variant_at(int(std::min<u32>(variant, 255)))) return fail("unknown variant code " + std::to_string(variant) + " (0 ordo, 1 ordox)");
   if (features != u32(FEATURES) || acc != u32(ACC_WIDTH) || hidden != u32(HIDDEN))
     return fail("wrong layer sizes " + sizes_text(features, acc, hidden) + ", this engine runs " +
                 sizes_text(FEATURES, ACC_WIDTH, HIDDEN));
@@ -103,7 +105,7 @@ std::unique_ptr<Network> parse_network(std::span<const unsigned char> bytes, con
   }
 
   auto net = std::make_unique<Network>();
-  net->variant = variant == 1 ? Variant::OrdoX : Variant::Classic;
+  net->variant = *variant_at(int(variant));
   net->output_scale = output_scale;
   net->source = source;
   Weights& w = net->w;
@@ -122,17 +124,16 @@ std::unique_ptr<Network> parse_network(std::span<const unsigned char> bytes, con
 }
 
 const Network* embedded_network(Variant v) {
-  static const std::unique_ptr<Network> nets[2] = {
-      [] {
-        std::string e;
-        return parse_network(embedded_network_bytes(Variant::Classic), "embedded ordo", e);
-      }(),
-      [] {
-        std::string e;
-        return parse_network(embedded_network_bytes(Variant::OrdoX), "embedded ordox", e);
-      }(),
-  };
-  return nets[v == Variant::OrdoX].get();
+  static const auto nets = [] {
+    std::array<std::unique_ptr<Network>, VARIANTS.size()> made;
+    for (const VariantRules& r : VARIANTS) {
+      std::string e;
+      made[std::size_t(variant_index(r.variant))] =
+          parse_network(embedded_network_bytes(r.variant), "embedded " + std::string(r.name), e);
+    }
+    return made;
+  }();
+  return nets[std::size_t(variant_index(v))].get();
 }
 
 }  // namespace ordo::nnue

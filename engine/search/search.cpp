@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <iterator>
 
 #include "movegen.hpp"
 #include "search/evaluate.hpp"
@@ -27,7 +28,7 @@ bool reaches_target(const Position& pos, Move m) {
 
 // Whether a win this turn may need a sideways part first (an Ordo X turn's start). Such wins are
 // found directly, as the move loops' pruning and the quiescence would miss them.
-bool can_win_turn_by_sideways(const Position& pos) { return pos.variant() == Variant::OrdoX && !pos.mid_turn(); }
+bool can_win_turn_by_sideways(const Position& pos) { return pos.rules().sideways_owes_forward() && !pos.mid_turn(); }
 
 // Quiescence follows captures this many parts deep, then only moves that win at once.
 constexpr int QSEARCH_CAPTURE_PLIES = 4;
@@ -266,7 +267,9 @@ Value Searcher::qsearch(const Position& pos, Value alpha, Value beta, int ply, i
   int* scores = f.scores.get();
   const int enemy_count = pos.pieces(~pos.side_to_move()).count();
   const Value material = eval_weights(pos.variant()).material;
-  const bool delta_pruning = pos.variant() == Variant::OrdoX;  // a classic capture removes one piece
+  static constexpr bool DELTA_PRUNING[] = {false, true};  // by variant_index, as tested in games
+  static_assert(std::size(DELTA_PRUNING) == VARIANTS.size());
+  const bool delta_pruning = DELTA_PRUNING[variant_index(pos.variant())];
   std::size_t n = 0;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     Move m = moves[i];

@@ -19,7 +19,8 @@ namespace {
 
 // Subtrees of at most this depth are counted whole (a fraction of a second each at today's speed);
 // deeper ones are split turn by turn so that a stop is seen between them.
-int whole_depth(Variant v) { return v == Variant::Classic ? 4 : 2; }
+// (A variant of two-part turns has about 30 times the branching per turn.)
+int whole_depth(Variant v) { return rules_of(v).sideways_owes_forward() ? 2 : 4; }
 
 // A root with fewer turns than this is split one ply deeper for the threads (classic Ordo has 56
 // at the start; an Ordo X position has thousands), when the tree is at least this deep.

@@ -65,7 +65,9 @@ Session::Session(Output& out, Engine& engine, Variant variant, const std::option
 void Session::declare_options(Variant variant) {
   Output& out = out_;
   const auto spin = [](const char* name, Engine::Range r) { return Option::spin(name, r.initial, r.min, r.max); };
-  options_.add(Option::combo("UCI_Variant", variant == Variant::OrdoX ? "ordox" : "ordo", {"ordo", "ordox"}),
+  std::vector<std::string> variant_names;
+  for (const VariantRules& r : VARIANTS) variant_names.emplace_back(r.name);
+  options_.add(Option::combo("UCI_Variant", std::string(variant_name(variant)), variant_names),
                [this](const Option& o) {
                  game_.reset(*parse_variant(o.value));
                  say("info string variant " + o.value + " startpos " + to_fen(game_.start()) + "\n");

@@ -50,8 +50,9 @@ bool EnginePlayer::start(std::string* error) {
   const driver::Identity& id = client_.identity();
   if (id.has_option("UCI_Variant")) {
     client_.set_option("UCI_Variant", std::string(variant_name(variant_)));
-  } else if (variant_ != Variant::Classic) {
-    return fail("the engine announces no UCI_Variant option, so it cannot be asked to play ordox");
+  } else if (variant_ != VARIANTS.front().variant) {  // an engine without the option plays the default
+    return fail("the engine announces no UCI_Variant option, so it cannot be asked to play " +
+                std::string(variant_name(variant_)));
   }
   // Every value is checked against the announced type and range before any is sent.
   for (const auto& [name, value] : spec_.options) {

@@ -51,7 +51,7 @@ Json legal_tree_json(const Position& pos) {
     Json next = Json::array();
     for (Move m : n.next) next.push_back(part_json(m));
     tree.push_back({{"part", part_json(n.first)},
-                    {"side", !n.next.empty() || (pos.variant() == Variant::OrdoX && n.first.delta_rank() == 0)},
+                    {"side", !n.next.empty() || (pos.rules().sideways_owes_forward() && n.first.delta_rank() == 0)},
                     {"after", board_text(pos.after(n.first))},
                     {"next", next}});
   }
