@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Tests of scripts/perft_check and scripts/perft_diff against the engine and a stand-in with a
 planted rule change (engines/planted_perft.py) or one that never answers `go perft`
-(engines/lying_perft.py --mode no_perft).
+(engines/lying_perft.py --mode no_perft), and of scripts/naive_confirm against the naive generator
+and a naive stand-in that miscounts one root turn.
 
-    run_perft_tool_tests.py --ordo BIN --scenario check_pass|check_fail|diff_planted|diff_equal|
-                                                  check_early_stop|check_keep_going
+    run_perft_tool_tests.py --ordo BIN [--naive BIN] --scenario check_pass|check_fail|diff_planted|
+                            diff_equal|check_early_stop|check_keep_going|confirm|confirm_mismatch
 """
 import argparse
 import os
@@ -18,6 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 CHECK = os.path.join(ROOT, "scripts", "perft_check")
 DIFF = os.path.join(ROOT, "scripts", "perft_diff")
+CONFIRM = os.path.join(ROOT, "scripts", "naive_confirm")
 PLANTED = os.path.join(HERE, "engines", "planted_perft.py")
 LYING = os.path.join(HERE, "engines", "lying_perft.py")
 START = "2BB2BB2/BBBBBBBBBB/BB2BB2BB/10/10/WW2WW2WW/WWWWWWWWWW/2WW2WW2 w 0 1"
@@ -36,9 +38,59 @@ def fail(msg):
     sys.exit(1)
 
 
+def check_confirm(args, s):
+    """naive_confirm: a whole classic perft(3) confirmed, then resumed with nothing left; an Ordo X
+    perft(2) cut short by its time limit twice, the second run going on from the first; a
+    miscounting naive stand-in caught at the turn it miscounts; a log of another depth refused."""
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, "confirm.txt")
+        base = [CONFIRM, "--engine", args.ordo, "--naive", args.naive, "--jobs", "2", "--log", log]
+        if s == "confirm":
+            code, out, err = run(base + ["--variant", "ordo", "--depth", "3"])
+            if code != 0 or "agreed: 56 of 56 root turns, 190114 of 190114 leaves" not in out or "confirmed" not in out:
+                fail("classic perft(3): exit %d\n%s%s" % (code, out, err))
+            code, out, err = run(base + ["--variant", "ordo", "--depth", "3"])
+            if code != 0 or "56 already in" not in out or "0 to count" not in out:
+                fail("resumed classic perft(3): exit %d\n%s%s" % (code, out, err))
+            code, out, err = run(base + ["--variant", "ordo", "--depth", "2"])
+            if code != 2 or "was written for another position, depth or engine count" not in err:
+                fail("a log of another depth: exit %d\n%s%s" % (code, out, err))
+            log = os.path.join(tmp, "ordox.txt")
+            base[-1] = log
+            first = None
+            for _ in range(2):
+                code, out, err = run(base + ["--variant", "ordox", "--depth", "2", "--minutes", "0.01"])
+                m = re.search(r"^agreed: (\d+) of 2062 root turns", out, re.M)
+                if code != 0 or not m or not 0 < int(m.group(1)) < 2062:
+                    fail("Ordo X perft(2) cut short: exit %d\n%s%s" % (code, out, err))
+                if first is not None and ("%d already in" % first not in out or int(m.group(1)) <= first):
+                    fail("Ordo X perft(2) resumed: after %d agreed turns\n%s%s" % (first, out, err))
+                first = int(m.group(1))
+        else:
+            # A naive stand-in that counts one root turn's subtree one too many.
+            stand_in = os.path.join(tmp, "miscounting_naive.py")
+            with open(stand_in, "w") as f:
+                f.write("import subprocess, sys\n"
+                        "out = subprocess.run([%r] + sys.argv[1:], capture_output=True, text=True).stdout\n"
+                        "if sys.argv[-2:] == ['--after', 'f3e4']:\n"
+                        "    out = 'Nodes searched: %%d\\n' %% (int(out.split()[-1]) + 1)\n"
+                        "sys.stdout.write(out)\n" % args.naive)
+            wrapper = os.path.join(tmp, "naive_perft")
+            with open(wrapper, "w") as f:
+                f.write("#!/bin/sh\nexec %s %s \"$@\"\n" % (sys.executable, stand_in))
+            os.chmod(wrapper, 0o755)
+            code, out, err = run(base[:3] + ["--naive", wrapper] + base[5:] + ["--variant", "ordo", "--depth", "3"])
+            if code != 1 or "MISMATCH at 1 root turns: f3e4" not in out or "agreed: 55 of 56" not in out:
+                fail("miscounting stand-in: exit %d\n%s%s" % (code, out, err))
+            with open(log) as f:
+                if not re.search(r"^f3e4 3971 3972 [0-9.]+ MISMATCH$", f.read(), re.M):
+                    fail("the log does not mark f3e4 as a mismatch")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ordo", required=True)
+    ap.add_argument("--naive", help="the naive generator's naive_perft (the confirm scenarios)")
     ap.add_argument("--scenario", required=True)
     args = ap.parse_args()
     s = args.scenario
@@ -111,6 +163,8 @@ def main():
             ok = code == 2 and silences == 8 and "8 depths checked on 4 positions: 0 passed, 0 failed, 8 not answered" in out
         if not ok:
             fail("%s: exit %d after %.1f s, %d silences\n%s%s" % (s, code, seconds, silences, out, err))
+    elif s in ("confirm", "confirm_mismatch"):
+        check_confirm(args, s)
     else:
         fail("unknown scenario " + s)
     print("PASS " + s)
