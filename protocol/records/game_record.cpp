@@ -6,8 +6,9 @@
 #include <sstream>
 #include <unordered_set>
 
-#include "tokenizer.hpp"
+#include "outcome.hpp"
 #include "regular_file.hpp"
+#include "tokenizer.hpp"
 
 namespace ordo::records {
 
@@ -165,7 +166,7 @@ std::string printable_text(std::string_view text) {
 }
 
 bool is_result_token(const std::string& text) {
-  return text == "1-0" || text == "0-1" || text == "1/2-1/2" || text == "*";
+  return game::parse_result_token(text).has_value();
 }
 
 std::string write_record(const GameRecord& record) {
