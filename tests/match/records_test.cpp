@@ -188,7 +188,7 @@ TEST_SUITE("records") {
     GameRecord missing;  // no tags at all, result "*"
     CHECK(problems_of(missing).find("missing tag") != std::string::npos);
   }
-  TEST_CASE("replay: every forfeit loses for the side to move, named by its player tag") {
+  TEST_CASE("replay: every forfeit loses for the side to move and names it by its player tag") {
     for (const char* termination : {"time forfeit", "illegal move", "crash", "stall"}) {
       CAPTURE(termination);
       GameRecord white_to_move = base_record();
