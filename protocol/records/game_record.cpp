@@ -109,10 +109,8 @@ void fen_counters(const std::optional<std::string>& fen, bool& white_to_move, lo
 
 std::optional<long long> number_tag(const GameRecord& record, const std::string& name) {
   const auto text = record.tag(name);
-  if (!text || text->empty() || text->size() > 18) return std::nullopt;
-  for (const char c : *text)
-    if (c < '0' || c > '9') return std::nullopt;
-  const auto v = protocol::parse_int(*text);
+  if (!text) return std::nullopt;
+  const auto v = protocol::parse_count(*text, 18);
   if (!v) return std::nullopt;
   return static_cast<long long>(*v);
 }
