@@ -155,13 +155,13 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
     int rank = 0;
     for (const auto& r : rows) {
       const EloEstimate e = elo_estimate(r.all);
+      const long long games = r.all.games();
+      const double points = r.all.points();
       out += "  " + pad(std::to_string(++rank), 4, true) + " " + pad(c.names[static_cast<std::size_t>(r.engine)], width, false) +
              " " + pad(elo_text(e.elo), 6, true) + " " + pad(elo_error_text(e.error), 6, true) + " " +
-             pad(std::to_string(r.all.games()), 6, true) + " " + pad(fmt("%.1f", r.all.points()), 7, true) + " " +
-             pad(fmt("%.1f%%", r.all.games() ? 100 * r.all.points() / static_cast<double>(r.all.games()) : 0), 6, true) +
-             " " +
-             pad(fmt("%.1f%%", r.all.games() ? 100.0 * static_cast<double>(r.all.draws) / static_cast<double>(r.all.games()) : 0),
-                 6, true) +
+             pad(std::to_string(games), 6, true) + " " + pad(fmt("%.1f", points), 7, true) + " " +
+             pad(fmt("%.1f%%", games ? 100 * points / static_cast<double>(games) : 0), 6, true) + " " +
+             pad(fmt("%.1f%%", games ? 100.0 * static_cast<double>(r.all.draws) / static_cast<double>(games) : 0), 6, true) +
              " |";
       for (const auto& col : rows) {
         if (col.engine == r.engine) {
