@@ -2,10 +2,13 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
+
+#include <nlohmann/json.hpp>
 
 namespace ordo {
 
@@ -40,18 +43,26 @@ void TimingLog::end(const SearchShared& s, i64 elapsed_ms) {
     std::fclose(f);
   }
   const SearchLimits& l = s.limits;
-  char line[512];
-  std::snprintf(line, sizeof line,
-                "{\"pid\": %d, \"wtime\": %d, \"btime\": %d, \"winc\": %d, \"binc\": %d, \"movetime\": %d, "
-                "\"overhead_ms\": %d, \"slowdown\": %.2f, \"target_ms\": %lld, \"soft_ms\": %lld, \"hard_ms\": %lld, \"started_ms\": %lld, "
-                "\"elapsed_ms\": %lld, \"cpu_ms\": %lld, \"run_ms\": %lld, \"wait_ms\": %lld, \"nodes\": %llu}\n",
-                int(getpid()), l.time_left_ms[WHITE], l.time_left_ms[BLACK], l.increment_ms[WHITE],
-                l.increment_ms[BLACK], l.movetime_ms, overhead_ms_, slowdown_, (long long)s.budget.target_ms,
-                (long long)s.budget.soft_ms,
-                (long long)s.budget.hard_ms, (long long)started_ms_, (long long)elapsed_ms, (long long)cpu_ms,
-                run_ns < 0 ? -1LL : run_ns / 1'000'000, wait_ns < 0 ? -1LL : wait_ns / 1'000'000,
-                (unsigned long long)s.total_nodes());
-  std::ofstream(path_, std::ios::app) << line;  // one write of one line: lines of processes do not mix
+  // Members in this order (nlohmann::ordered_json); slowdown to two decimals.
+  const nlohmann::ordered_json line = {
+      {"pid", int(getpid())},
+      {"wtime", l.time_left_ms[WHITE]},
+      {"btime", l.time_left_ms[BLACK]},
+      {"winc", l.increment_ms[WHITE]},
+      {"binc", l.increment_ms[BLACK]},
+      {"movetime", l.movetime_ms},
+      {"overhead_ms", overhead_ms_},
+      {"slowdown", std::round(slowdown_ * 100) / 100},
+      {"target_ms", s.budget.target_ms},
+      {"soft_ms", s.budget.soft_ms},
+      {"hard_ms", s.budget.hard_ms},
+      {"started_ms", started_ms_},
+      {"elapsed_ms", elapsed_ms},
+      {"cpu_ms", cpu_ms},
+      {"run_ms", run_ns < 0 ? -1LL : run_ns / 1'000'000},
+      {"wait_ms", wait_ns < 0 ? -1LL : wait_ns / 1'000'000},
+      {"nodes", s.total_nodes()}};
+  std::ofstream(path_, std::ios::app) << line.dump() + '\n';  // one write of one line: lines of processes do not mix
 }
 
 }  // namespace ordo

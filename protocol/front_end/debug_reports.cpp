@@ -24,7 +24,7 @@ std::string pad(std::string s, std::size_t width, bool right) {
 
 }  // namespace
 
-std::string board_report(const Game& game) {
+std::string board_report(const SessionGame& game) {
   const Position& pos = game.current();
   const std::string border = "  +" + std::string(2 * FILES + 1, '-') + "+\n";
   std::string s = files_line() + border;

@@ -16,6 +16,7 @@
 #include "search/engine.hpp"
 #include "search_text.hpp"
 #include "session.hpp"
+#include "tokenizer.hpp"
 
 #ifndef ORDO_VERSION
 #define ORDO_VERSION "0"
@@ -46,20 +47,17 @@ int finish_output() {
 std::optional<std::string> negative_perft_depth(int argc, char** argv) {
   for (int i = 1; i + 1 < argc; ++i) {
     const std::string a = argv[i], b = argv[i + 1];
-    if ((a == "perft" || a == "bench") && b.size() > 1 && b[0] == '-' && b.find_first_not_of("0123456789", 1) == std::string::npos)
+    if ((a == "perft" || a == "bench") && b.size() > 1 && b[0] == '-' && protocol::all_digits(std::string_view(b).substr(1)))
       return a + " depth " + b + " is negative (expected a number from " + (a == "perft" ? "0" : "1") + " to 99)";
   }
   return std::nullopt;
 }
 
+// A perft or bench depth: one or two digits (0 to 99).
 std::optional<int> parse_depth(const std::string& s) {
-  if (s.empty() || s.size() > 2) return std::nullopt;
-  int d = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return std::nullopt;
-    d = d * 10 + (c - '0');
-  }
-  return d;
+  const auto d = protocol::parse_count(s, 2);
+  if (!d) return std::nullopt;
+  return static_cast<int>(*d);
 }
 
 }  // namespace

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine_worker.hpp"
-#include "game.hpp"
+#include "session_game.hpp"
 #include "options.hpp"
 #include "output.hpp"
 #include "search/engine.hpp"
@@ -60,7 +60,7 @@ class Session {
 
   Output& out_;
   OptionRegistry options_;
-  Game game_;
+  SessionGame game_;
   std::optional<u64> engine_revision_;  // the revision of game_ the engine has
   Dialect dialect_ = Dialect::Uci;
   EngineWorker worker_;  // last: its thread stops before the rest is destroyed

@@ -3,7 +3,6 @@
 #include <chrono>
 
 #include "json_text.hpp"
-#include "outcome.hpp"
 #include "output_file.hpp"
 
 namespace ordo::match {
@@ -25,13 +24,8 @@ LiveFeed::~LiveFeed() {
 }
 
 void LiveFeed::count(int white, int black, double white_points) {
-  auto& w = standings_[static_cast<std::size_t>(white)];
-  auto& b = standings_[static_cast<std::size_t>(black)];
-  switch (game::result_of_points(white_points)) {
-    case game::GameResult::Win: ++w.wins, ++b.losses; break;
-    case game::GameResult::Loss: ++w.losses, ++b.wins; break;
-    case game::GameResult::Draw: ++w.draws, ++b.draws; break;
-  }
+  standings_[static_cast<std::size_t>(white)].count(white_points);
+  standings_[static_cast<std::size_t>(black)].count(1 - white_points);
   ++finished_count_;
 }
 
@@ -144,9 +138,9 @@ std::string LiveFeed::document_locked() const {
                        {"engines", setup_.names}};
   out["standings"] = Json::array();
   for (std::size_t i = 0; i < standings_.size(); ++i) {
-    const Standing& s = standings_[i];
-    const long long games = s.wins + s.draws + s.losses;
-    const double points = static_cast<double>(s.wins) + 0.5 * static_cast<double>(s.draws);
+    const Tally& s = standings_[i];
+    const long long games = s.games();
+    const double points = s.points();
     out["standings"].push_back({{"engine", setup_.names[i]},
                                 {"games", games},
                                 {"wins", s.wins},

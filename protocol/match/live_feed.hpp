@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "game_runner.hpp"
+#include "match_stats.hpp"
 #include "schedule.hpp"
 
 namespace ordo::match {
@@ -86,10 +87,6 @@ class LiveFeed {
     std::string result, termination, detail, start_fen, fen;
     std::vector<std::string>::size_type plies = 0;
   };
-  struct Standing {
-    long long wins = 0, draws = 0, losses = 0;
-  };
-
   void count(int white, int black, double white_points);
   std::string document_locked() const;
   void changed_locked();
@@ -106,7 +103,7 @@ class LiveFeed {
   bool dirty_ = false, stopping_ = false;
   long long finished_count_ = 0;
   std::string status_ = "running", stop_reason_;
-  std::vector<Standing> standings_;
+  std::vector<Tally> standings_;  // per engine
   std::map<long long, Running> running_;
   std::vector<Finished> recent_;  // newest first, at most kRecentGames
   bool failing_ = false, warned_ = false;

@@ -8,9 +8,17 @@
 
 namespace ordo::match {
 
-double PairStats::score() const {
+double Tally::score() const {
   const long long n = games();
-  return n == 0 ? 0.5 : (static_cast<double>(wins) + 0.5 * static_cast<double>(draws)) / static_cast<double>(n);
+  return n == 0 ? 0.5 : points() / static_cast<double>(n);
+}
+
+void Tally::count(double game_points) {
+  switch (game::result_of_points(game_points)) {
+    case game::GameResult::Win: ++wins; break;
+    case game::GameResult::Loss: ++losses; break;
+    case game::GameResult::Draw: ++draws; break;
+  }
 }
 
 PairStats stats_between(const std::vector<GameScore>& games, int a, int b) {
@@ -23,11 +31,7 @@ PairStats stats_between(const std::vector<GameScore>& games, int a, int b) {
     if (g.white == a && g.black == b) a_points = g.white_points;
     else if (g.white == b && g.black == a) a_points = 1.0 - g.white_points;
     else continue;
-    switch (game::result_of_points(a_points)) {
-      case game::GameResult::Win: ++s.wins; break;
-      case game::GameResult::Loss: ++s.losses; break;
-      case game::GameResult::Draw: ++s.draws; break;
-    }
+    s.count(a_points);
     auto& p = pairs[g.pair];
     ++p.first;
     p.second += a_points;

@@ -17,14 +17,22 @@ struct GameScore {
   double white_points = 0.5;
 };
 
-// From the first engine's (a's) point of view.
-struct PairStats {
-  int a = 0, b = 0;
+// One side's games counted as wins, draws and losses.
+struct Tally {
   long long wins = 0, draws = 0, losses = 0;
+  long long games() const { return wins + draws + losses; }
+  // The points: 1 a win, 0.5 a draw. The one W/D/L-to-points rule of the reports.
+  double points() const { return static_cast<double>(wins) + 0.5 * static_cast<double>(draws); }
+  double score() const;  // points per game, 0.5 with no games
+  // Counts one game by the side's points in it (1, 0.5 or 0; game::result_of_points).
+  void count(double game_points);
+};
+
+// From the first engine's (a's) point of view.
+struct PairStats : Tally {
+  int a = 0, b = 0;
   // Complete colour-swapped pairs by a's points in the pair: [0] 0, [1] 0.5, [2] 1, [3] 1.5, [4] 2.
   std::array<long long, 5> penta{};
-  long long games() const { return wins + draws + losses; }
-  double score() const;  // a's points per game, 0.5 with no games
 };
 
 // Every pairing of engines that met, a < b, from a list of finished games.

@@ -1,6 +1,5 @@
 #include "openings.hpp"
 
-#include <cctype>
 #include <random>
 #include <sstream>
 
@@ -8,17 +7,9 @@
 #include "notation.hpp"
 #include "regular_file.hpp"
 #include "run_files.hpp"
+#include "tokenizer.hpp"
 
 namespace ordo::match {
-
-namespace {
-bool is_number(const std::string& s) {
-  if (s.empty()) return false;
-  for (char c : s)
-    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
-  return true;
-}
-}  // namespace
 
 OpeningBook::OpeningBook(Variant v) {
   positions_.push_back(Opening{0, to_fen(Position::start(v))});
@@ -53,7 +44,7 @@ std::optional<OpeningBook> OpeningBook::load(const OpeningConfig& config, Varian
       text.clear();
       if (w.size() >= 2) {
         text = w[0] + " " + w[1];
-        if (w.size() >= 4 && is_number(w[2]) && is_number(w[3])) text += " " + w[2] + " " + w[3];
+        if (w.size() >= 4 && protocol::all_digits(w[2]) && protocol::all_digits(w[3])) text += " " + w[2] + " " + w[3];
       }
     }
     auto pos = parse_fen(text, v);

@@ -112,7 +112,7 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
            " %\n";
     out += "  Games: " + std::to_string(s.games()) + ", Wins: " + std::to_string(s.wins) +
            ", Losses: " + std::to_string(s.losses) + ", Draws: " + std::to_string(s.draws) +
-           ", Points: " + fmt("%.1f", static_cast<double>(s.wins) + 0.5 * static_cast<double>(s.draws)) + " (" +
+           ", Points: " + fmt("%.1f", s.points()) + " (" +
            fmt("%.2f", s.score() * 100) + " %)\n";
     out += "  Ptnml(0-2): [" + std::to_string(s.penta[0]) + ", " + std::to_string(s.penta[1]) + ", " +
            std::to_string(s.penta[2]) + ", " + std::to_string(s.penta[3]) + ", " + std::to_string(s.penta[4]) + "]\n";
@@ -129,22 +129,17 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
     // Crosstable: points of the row engine against the column engine.
     struct Row {
       int engine;
-      double points = 0;
-      long long games = 0, draws = 0;
+      PairStats all;  // the engine's games against every opponent (no pairs)
     };
     std::vector<Row> rows;
-    for (int i = 0; i < n; ++i) rows.push_back(Row{i});
+    for (int i = 0; i < n; ++i) rows.push_back(Row{i, {}});
     for (const auto& g : scores) {
-      auto& w = rows[static_cast<std::size_t>(g.white)];
-      auto& b = rows[static_cast<std::size_t>(g.black)];
-      w.points += g.white_points;
-      b.points += 1 - g.white_points;
-      ++w.games, ++b.games;
-      if (game::result_of_points(g.white_points) == game::GameResult::Draw) ++w.draws, ++b.draws;
+      rows[static_cast<std::size_t>(g.white)].all.count(g.white_points);
+      rows[static_cast<std::size_t>(g.black)].all.count(1 - g.white_points);
     }
     std::stable_sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) {
-      const double sx = x.games ? x.points / static_cast<double>(x.games) : 0;
-      const double sy = y.games ? y.points / static_cast<double>(y.games) : 0;
+      const double sx = x.all.games() ? x.all.points() / static_cast<double>(x.all.games()) : 0;
+      const double sy = y.all.games() ? y.all.points() / static_cast<double>(y.all.games()) : 0;
       return sx > sy;
     });
     std::size_t width = 4;
@@ -159,20 +154,14 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
     out += "\n";
     int rank = 0;
     for (const auto& r : rows) {
-      PairStats all;
-      for (const auto& g : scores) {
-        if (g.white != r.engine && g.black != r.engine) continue;
-        const double p = g.white == r.engine ? g.white_points : 1 - g.white_points;
-        if (p > 0.75) ++all.wins;
-        else if (p < 0.25) ++all.losses;
-        else ++all.draws;
-      }
-      const EloEstimate e = elo_estimate(all);
+      const EloEstimate e = elo_estimate(r.all);
+      const long long games = r.all.games();
+      const double points = r.all.points();
       out += "  " + pad(std::to_string(++rank), 4, true) + " " + pad(c.names[static_cast<std::size_t>(r.engine)], width, false) +
              " " + pad(elo_text(e.elo), 6, true) + " " + pad(elo_error_text(e.error), 6, true) + " " +
-             pad(std::to_string(r.games), 6, true) + " " + pad(fmt("%.1f", r.points), 7, true) + " " +
-             pad(fmt("%.1f%%", r.games ? 100 * r.points / static_cast<double>(r.games) : 0), 6, true) + " " +
-             pad(fmt("%.1f%%", r.games ? 100.0 * static_cast<double>(r.draws) / static_cast<double>(r.games) : 0), 6, true) +
+             pad(std::to_string(games), 6, true) + " " + pad(fmt("%.1f", points), 7, true) + " " +
+             pad(fmt("%.1f%%", games ? 100 * points / static_cast<double>(games) : 0), 6, true) + " " +
+             pad(fmt("%.1f%%", games ? 100.0 * static_cast<double>(r.all.draws) / static_cast<double>(games) : 0), 6, true) +
              " |";
       for (const auto& col : rows) {
         if (col.engine == r.engine) {
@@ -182,7 +171,7 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
         const PairStats s = stats_between(scores, r.engine, col.engine);
         std::string text;
         if (s.games()) {
-          text = fmt("%.1f", static_cast<double>(s.wins) + 0.5 * static_cast<double>(s.draws));
+          text = fmt("%.1f", s.points());
           text += '/';
           text += std::to_string(s.games());
         }
@@ -219,6 +208,19 @@ std::string text_report(const std::vector<FinishedGame>& games, const ReportCont
   return out;
 }
 
+Json pair_json(const PairStats& s, bool with_los, Json head) {
+  const EloEstimate e = elo_estimate(s);
+  head["wins"] = s.wins;
+  head["draws"] = s.draws;
+  head["losses"] = s.losses;
+  head["score"] = json_figure(s.score());
+  head["elo"] = json_figure(e.elo);
+  head["elo_error95"] = json_figure(e.error);
+  if (with_los) head["los"] = json_figure(e.los);
+  head["pentanomial"] = s.penta;
+  return head;
+}
+
 Json json_report(const std::vector<FinishedGame>& games, const ReportContext& c, std::optional<bool> complete,
                  const std::string& stop_reason, const Json& extra_members) {
   const auto scores = scores_of(games);
@@ -234,18 +236,7 @@ Json json_report(const std::vector<FinishedGame>& games, const ReportContext& c,
   out["stop_reason"] = stop_reason;
   out["pairs"] = Json::array();
   for (const PairStats& s : pair_stats(scores, n)) {
-    const EloEstimate e = elo_estimate(s);
-    Json pair;
-    pair["engine"] = name(s.a);
-    pair["opponent"] = name(s.b);
-    pair["wins"] = s.wins;
-    pair["draws"] = s.draws;
-    pair["losses"] = s.losses;
-    pair["score"] = json_figure(s.score());
-    pair["elo"] = json_figure(e.elo);
-    pair["elo_error95"] = json_figure(e.error);
-    pair["los"] = json_figure(e.los);
-    pair["pentanomial"] = s.penta;
+    Json pair = pair_json(s, true, {{"engine", name(s.a)}, {"opponent", name(s.b)}});
     if (c.sprt.enabled && n == 2) {
       const SprtState st = sprt_state(s.penta, c.sprt.elo0, c.sprt.elo1, c.sprt.alpha, c.sprt.beta);
       pair["sprt"] = {{"elo0", json_figure(c.sprt.elo0)}, {"elo1", json_figure(c.sprt.elo1)},

@@ -52,6 +52,10 @@ std::string elo_text(double elo);
 std::string elo_error_text(double error);
 // "Score of A vs B: W - L - D [0.523] N" for one pairing.
 std::string running_score(const std::vector<FinishedGame>& games, int a, int b, const std::vector<std::string>& names);
+// A pairing's figures as the -json documents write them: the members of `head` (an object, e.g.
+// the engines' names), then wins, draws, losses, score, elo, elo_error95, los (when with_los) and
+// pentanomial.
+Json pair_json(const PairStats& s, bool with_los, Json head = Json::object());
 // The same content as a JSON document (written with json_text): `complete` is null when unknown;
 // the members of `extra_members`, an object, are added after the report's own.
 Json json_report(const std::vector<FinishedGame>& games, const ReportContext& context, std::optional<bool> complete,

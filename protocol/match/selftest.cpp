@@ -44,19 +44,6 @@ std::string stats_line(const std::string& who, const PairStats& s) {
   return out;
 }
 
-Json stats_json(const PairStats& s) {
-  const EloEstimate e = elo_estimate(s);
-  Json j;
-  j["wins"] = s.wins;
-  j["draws"] = s.draws;
-  j["losses"] = s.losses;
-  j["score"] = json_figure(s.score());
-  j["elo"] = json_figure(e.elo);
-  j["elo_error95"] = json_figure(e.error);
-  j["pentanomial"] = s.penta;
-  return j;
-}
-
 // A score judged against 50 %: by its 95 % interval; without one because every pair scored alike
 // (a fixed node count makes both games of a pair one game), exact when that is 1-1 and a lean
 // otherwise; undecided below the minimum of pairs for an interval.
@@ -157,8 +144,8 @@ int run_selftest(const MatchConfig& config) {
       const PairStats s = stats_between(scores_of(run.games), 0, 1);
       if (!config.quiet)
         std::cout << "Part " << part + 1 << " of " << parts << ", " << c.engines[0].name << " listed first: "
-                  << s.games() << " games, first-listed " << fixed(double(s.wins) + 0.5 * double(s.draws), 1) << " - "
-                  << fixed(double(s.losses) + 0.5 * double(s.draws), 1) << std::endl;
+                  << s.games() << " games, first-listed " << fixed(s.points(), 1) << " - "
+                  << fixed(flipped(s).points(), 1) << std::endl;
     }
     rounds_done += rounds;
   }
@@ -179,8 +166,8 @@ int run_selftest(const MatchConfig& config) {
     j["mode"] = "selftest";
     j["engines"] = {name_a, name_b};
     j["games"] = f.games;
-    j["first_seat"] = stats_json(f.first_seat);
-    j["name_a"] = stats_json(f.name_a);
+    j["first_seat"] = pair_json(f.first_seat, false);
+    j["name_a"] = pair_json(f.name_a, false);
     j["white_score"] = json_figure(f.white_score);
     j["white_error95"] = json_figure(f.white_error95);
     j["affinity"] = run_a.affinity_note;

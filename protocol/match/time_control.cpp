@@ -17,13 +17,6 @@ std::string seconds_text(long long ms) {
   else std::snprintf(buf, sizeof buf, "%g", static_cast<double>(ms) / 1000.0);
   return buf;
 }
-
-bool all_digits(const std::string& s) {
-  if (s.empty()) return false;
-  for (char c : s)
-    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
-  return true;
-}
 }  // namespace
 
 std::optional<long long> parse_seconds_ms(const std::string& text) {
@@ -48,9 +41,9 @@ bool parse_clock(const std::string& text, TimeControl& tc, std::string* error) {
   int moves = 0;
   if (const auto slash = rest.find('/'); slash != std::string::npos) {
     const std::string m = rest.substr(0, slash);
-    // Digits only (no sign), so parse_int cannot fail.
-    if (!all_digits(m) || m.size() > 6 || *protocol::parse_int(m) <= 0) return fail();
-    moves = static_cast<int>(*protocol::parse_int(m));
+    const auto count = protocol::parse_count(m, 6);
+    if (!count || *count == 0) return fail();
+    moves = static_cast<int>(*count);
     rest = rest.substr(slash + 1);
   }
   std::string base = rest, inc;
@@ -62,8 +55,9 @@ bool parse_clock(const std::string& text, TimeControl& tc, std::string* error) {
   if (const auto colon = base.find(':'); colon != std::string::npos) {
     const std::string mins = base.substr(0, colon);
     const auto secs = parse_seconds_ms(base.substr(colon + 1));
-    if (!all_digits(mins) || mins.size() > 6 || !secs) return fail();
-    base_ms = *protocol::parse_int(mins) * 60000 + *secs;
+    const auto minutes = protocol::parse_count(mins, 6);
+    if (!minutes || !secs) return fail();
+    base_ms = static_cast<long long>(*minutes) * 60000 + *secs;
   } else {
     const auto b = parse_seconds_ms(base);
     if (!b) return fail();

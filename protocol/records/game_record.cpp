@@ -6,8 +6,9 @@
 #include <sstream>
 #include <unordered_set>
 
-#include "tokenizer.hpp"
+#include "outcome.hpp"
 #include "regular_file.hpp"
+#include "tokenizer.hpp"
 
 namespace ordo::records {
 
@@ -108,10 +109,8 @@ void fen_counters(const std::optional<std::string>& fen, bool& white_to_move, lo
 
 std::optional<long long> number_tag(const GameRecord& record, const std::string& name) {
   const auto text = record.tag(name);
-  if (!text || text->empty() || text->size() > 18) return std::nullopt;
-  for (const char c : *text)
-    if (c < '0' || c > '9') return std::nullopt;
-  const auto v = protocol::parse_int(*text);
+  if (!text) return std::nullopt;
+  const auto v = protocol::parse_count(*text, 18);
   if (!v) return std::nullopt;
   return static_cast<long long>(*v);
 }
@@ -165,7 +164,7 @@ std::string printable_text(std::string_view text) {
 }
 
 bool is_result_token(const std::string& text) {
-  return text == "1-0" || text == "0-1" || text == "1/2-1/2" || text == "*";
+  return game::parse_result_token(text).has_value();
 }
 
 std::string write_record(const GameRecord& record) {

@@ -20,6 +20,9 @@ inline constexpr const char* kStandardTags[] = {"Event", "Site",   "Date",      
                                                 "Black", "Result", "Variant",     "FEN",         "SetUp",
                                                 "Termination", "TimeControl", "PlyCount"};
 
+// The tag naming the player of each side, indexed by the side (ordo::Color: White 0, Black 1).
+inline constexpr const char* kPlayerTags[2] = {"White", "Black"};
+
 struct RecordedMove {
   std::string token;    // one complete turn, e.g. "c2d2c3" or "c3b3,b3b5"
   std::string comment;  // text between { } after the move, without the braces; may be empty
@@ -41,7 +44,7 @@ struct GameRecord {
 // NUL, a control character, a byte that is not valid UTF-8) is written as \xNN.
 std::string printable_text(std::string_view text);
 
-// True for the four result tokens.
+// True for the four result tokens (game::parse_result_token reads them).
 bool is_result_token(const std::string& text);
 
 // Today's date in UTC as a Date tag value ("YYYY.MM.DD").

@@ -91,17 +91,14 @@ ReplayReport replay_record(const GameRecord& record) {
     case Termination::Adjudication:
       if (*result == Outcome::Ongoing) problem("an adjudicated game needs a result");
       break;
-    case Termination::TimeForfeit:
-    case Termination::IllegalMove:
-    case Termination::Crash:
-    case Termination::Stall:
-      if (*result != game::win_for(~mover))
-        problem("a forfeit by the side to move (" + std::string(mover == WHITE ? "White" : "Black") + ") must be " +
-                game::result_token(game::win_for(~mover)) + ", not " + record.result);
-      break;
     case Termination::None:
     case Termination::Abandoned:
       if (*result != Outcome::Ongoing) problem("an unfinished game must have result *, not " + record.result);
+      break;
+    default:  // the forfeits (game::is_forfeit)
+      if (game::is_forfeit(*term) && *result != game::win_for(~mover))
+        problem(std::string("a forfeit by the side to move (") + kPlayerTags[mover] + ") must be " +
+                game::result_token(game::win_for(~mover)) + ", not " + record.result);
       break;
   }
   return report;

@@ -85,6 +85,21 @@ inline std::optional<std::int64_t> parse_int(std::string_view s) {
   return v;
 }
 
+// Decimal digits only, at least one: no sign, no space, no other character.
+inline bool all_digits(std::string_view s) {
+  return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+// A count, an index or a depth as the command lines, records and headers write it: all_digits and
+// at most max_digits (at most 19) of them, so it always fits. nullopt for anything else ("", "+7",
+// "-3", " 7", "7a", too many digits).
+inline std::optional<std::uint64_t> parse_count(std::string_view s, std::size_t max_digits = 19) {
+  if (!all_digits(s) || s.size() > max_digits || s.size() > 19) return std::nullopt;
+  std::uint64_t v = 0;
+  std::from_chars(s.data(), s.data() + s.size(), v);
+  return v;
+}
+
 // The length (1 to 4) of the valid UTF-8 sequence starting at s[i], or 0 when none starts there:
 // a stray continuation byte, a cut-off sequence, an overlong form, a surrogate (U+D800-U+DFFF) or
 // a code point above U+10FFFF. ASCII bytes, control characters included, are sequences of 1.

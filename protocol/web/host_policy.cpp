@@ -11,7 +11,7 @@ namespace ip = boost::asio::ip;
 namespace {
 
 bool valid_port(std::string_view p) {
-  return !p.empty() && p.size() <= 5 && std::all_of(p.begin(), p.end(), [](char c) { return c >= '0' && c <= '9'; });
+  return protocol::parse_count(p, 5).has_value();
 }
 
 }  // namespace

@@ -297,6 +297,28 @@ TEST_SUITE("match") {
     std::remove(path.c_str());
   }
 
+  TEST_CASE("statistics: a tally counts a game by its points and a pair's JSON keeps its members' order") {
+    Tally t;
+    CHECK(t.score() == 0.5);
+    for (double p : {1.0, 0.5, 0.0, 1.0}) t.count(p);
+    CHECK(t.wins == 2);
+    CHECK(t.draws == 1);
+    CHECK(t.losses == 1);
+    CHECK(t.points() == 2.5);
+    CHECK(t.score() == 0.625);
+
+    PairStats s;
+    s.wins = 3;
+    s.draws = 1;
+    s.penta = {0, 0, 1, 1, 0};
+    CHECK(json_text(pair_json(s, false)) ==
+          R"({"wins":3,"draws":1,"losses":0,"score":0.875,"elo":338.0392,"elo_error95":null,"pentanomial":[0,0,1,1,0]})");
+    const std::string with_los = json_text(pair_json(s, true, {{"engine", "x"}, {"opponent", "y"}}));
+    CHECK(with_los.rfind(R"({"engine":"x","opponent":"y","wins":3,"draws":1,"losses":0,"score":0.875,)", 0) == 0);
+    CHECK(with_los.find(R"("elo_error95":null,"los":)") != std::string::npos);
+    CHECK(with_los.find(R"(,"pentanomial":[0,0,1,1,0]})") != std::string::npos);
+  }
+
   TEST_CASE("statistics: W/D/L and pentanomial pairs and Elo with its interval") {
     std::vector<GameScore> games;
     // Engine 0 vs 1: pairs (1,1) (1,0.5) (0.5,0.5) (0,1) and one unpaired win for engine 1.
@@ -313,8 +335,11 @@ TEST_SUITE("match") {
     CHECK(s.draws == 3);
     CHECK(s.losses == 2);
     CHECK(s.penta == std::array<long long, 5>{0, 0, 2, 1, 1});
+    CHECK(s.points() == 5.5);
+    CHECK(s.score() == doctest::Approx(5.5 / 9));
     const PairStats r = stats_between(games, 1, 0);
     CHECK(r.wins == 2);
+    CHECK(r.points() == 3.5);
     CHECK(r.penta == std::array<long long, 5>{1, 1, 2, 0, 0});
     const EloEstimate e = elo_estimate(s);
     CHECK(e.elo == doctest::Approx(elo_from_score(5.5 / 9)));

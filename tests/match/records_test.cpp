@@ -188,4 +188,29 @@ TEST_SUITE("records") {
     GameRecord missing;  // no tags at all, result "*"
     CHECK(problems_of(missing).find("missing tag") != std::string::npos);
   }
+  TEST_CASE("replay: every forfeit loses for the side to move and names it by its player tag") {
+    for (const char* termination : {"time forfeit", "illegal move", "crash", "stall"}) {
+      CAPTURE(termination);
+      GameRecord white_to_move = base_record();
+      finish(white_to_move, "1-0", termination);
+      auto rep = replay_record(white_to_move);
+      CHECK_FALSE(rep.ok);
+      REQUIRE(rep.problems.size() == 1);
+      CHECK(rep.problems.front() == "a forfeit by the side to move (White) must be 0-1, not 1-0");
+      finish(white_to_move, "0-1", termination);
+      CHECK(replay_record(white_to_move).ok);
+
+      GameRecord black_to_move = base_record();
+      black_to_move.moves = {{"c1a1", ""}};
+      finish(black_to_move, "1/2-1/2", termination);
+      rep = replay_record(black_to_move);
+      REQUIRE(rep.problems.size() == 1);
+      CHECK(rep.problems.front() == "a forfeit by the side to move (Black) must be 1-0, not 1/2-1/2");
+    }
+  }
+
+  TEST_CASE("the result tokens are the four of the game model") {
+    for (const char* token : {"1-0", "0-1", "1/2-1/2", "*"}) CHECK(is_result_token(token));
+    for (const char* token : {"", "1/2", "0-0", "1-0 ", "½-½", "**"}) CHECK_FALSE(is_result_token(token));
+  }
 }

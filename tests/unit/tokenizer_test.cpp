@@ -5,6 +5,9 @@
 
 #include "tokenizer.hpp"
 
+using ordo::protocol::all_digits;
+using ordo::protocol::parse_count;
+using ordo::protocol::parse_int;
 using ordo::protocol::utf8_length;
 
 namespace {
@@ -30,6 +33,28 @@ std::size_t table_length(const std::string& s, std::size_t i) {
 }  // namespace
 
 TEST_SUITE("tokenizer") {
+  TEST_CASE("parse_int takes a sign and parse_count only digits and at most its number of them") {
+    CHECK(parse_int("+7") == 7);
+    CHECK(parse_int("-3") == -3);
+    CHECK_FALSE(parse_int(" 7"));
+    CHECK_FALSE(parse_int("9223372036854775808"));
+
+    CHECK(all_digits("0"));
+    CHECK(all_digits("0123456789012345678901234"));
+    for (const char* text : {"", "+7", "-3", " 7", "7 ", "7a", "1.5", "\xd9\xa3"}) {
+      CAPTURE(text);
+      CHECK_FALSE(all_digits(text));
+      CHECK_FALSE(parse_count(text));
+    }
+    CHECK(parse_count("0") == 0u);
+    CHECK(parse_count("007") == 7u);
+    CHECK(parse_count("99", 2) == 99u);
+    CHECK_FALSE(parse_count("100", 2));
+    CHECK(parse_count("18446744073709551615") == std::nullopt);  // 20 digits
+    CHECK(parse_count("9999999999999999999") == 9999999999999999999u);
+    CHECK(parse_count("9999999999999999999", 40) == 9999999999999999999u);  // never more than 19
+  }
+
   TEST_CASE("utf8_length: named cases") {
     CHECK(utf8_length("a", 0) == 1);
     CHECK(utf8_length("\x01", 0) == 1);

@@ -9,9 +9,9 @@
 
 namespace ordo::protocol {
 
-class Game {
+class SessionGame {
  public:
-  explicit Game(Variant v) : game_(v) {}
+  explicit SessionGame(Variant v) : game_(v) {}
 
   // The variant's start position and no turns.
   void reset(Variant v) { game_ = game::Game(v), ++revision_; }

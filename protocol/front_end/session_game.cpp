@@ -1,4 +1,4 @@
-#include "game.hpp"
+#include "session_game.hpp"
 
 #include <optional>
 
@@ -8,7 +8,7 @@
 
 namespace ordo::protocol {
 
-std::string Game::set_from_command(const std::vector<std::string>& words) {
+std::string SessionGame::set_from_command(const std::vector<std::string>& words) {
   if (words.size() < 2) return "position: expected 'startpos' or 'fen <FEN>'";
   std::size_t moves_at = words.size();
   for (std::size_t i = 1; i < words.size(); ++i)
@@ -42,14 +42,14 @@ std::string Game::set_from_command(const std::vector<std::string>& words) {
   return "";
 }
 
-std::vector<u64> Game::history_keys() const {
+std::vector<u64> SessionGame::history_keys() const {
   std::vector<u64> keys;
   keys.reserve(std::size_t(game_.plies()) + 1);
   for (int ply = 0; ply <= game_.plies(); ++ply) keys.push_back(game_.position(ply).key());
   return keys;
 }
 
-std::string Game::status_text() const {
+std::string SessionGame::status_text() const {
   if (game::is_rules_ending(game_.termination())) return ordo::status_text(current());
   if (game_.termination() == game::Termination::Threefold) return "draw (threefold repetition)";
   return "ongoing";
