@@ -117,6 +117,7 @@ bool DurableAppender::open(const std::string& path, std::string* error, std::str
     if (error) *error = "cannot open '" + path + "' for appending";
     return false;
   }
+  size_ = static_cast<std::uint64_t>(size);
   if (!append(missing_breaks(size, last_two))) {
     if (error) *error = "cannot write to '" + path + "'";
     return false;
@@ -127,7 +128,9 @@ bool DurableAppender::open(const std::string& path, std::string* error, std::str
 bool DurableAppender::append(const std::string& text) {
   if (!file_) return true;
   if (text.empty()) return true;
-  return write_synced(file_, text);
+  if (!write_synced(file_, text)) return false;
+  size_ += text.size();
+  return true;
 }
 
 }  // namespace ordo::match

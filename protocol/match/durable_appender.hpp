@@ -39,9 +39,12 @@ class DurableAppender {
   // Writes the text, flushes it and syncs the file; false on any failure. True without an open file.
   bool append(const std::string& text);
   explicit operator bool() const { return file_ != nullptr; }
+  // The file's length in bytes after the last successful append (0 before open).
+  std::uint64_t size() const { return size_; }
 
  private:
   std::FILE* file_ = nullptr;
+  std::uint64_t size_ = 0;
 };
 
 }  // namespace ordo::match

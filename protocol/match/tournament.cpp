@@ -75,6 +75,7 @@ class Tournament {
       for (const auto& s : skipped) std::cerr << "warning: skipped a record: " << s << "\n";
       if (!found) return fatal(error, kExitUsage);
       finished_ = std::move(*found);
+      recorded_ = finished_;  // the summary written after each pair counts these too
       for (const auto& f : finished_) done_numbers_.insert(f.score.number);
       std::cout << "Resuming: " << finished_.size() << " of " << schedule_->size() << " games already in "
                 << config_.pgnout << "\n";
@@ -136,7 +137,7 @@ class Tournament {
     if (!stop_reason_.empty()) std::cout << "Stopped: " << stop_reason_ << "\n";
     bool json_failed = false;
     if (!config_.json.empty()) {
-      const Json report = json_report(finished_, context_, complete, stop_reason_, usage_.json_members(names_));
+      const Json report = summary_json(finished_, complete, stop_reason_);
       json_failed = !files::replace_file(config_.json, json_text(report, 2), &error);
       if (json_failed) std::cerr << "error: -json: " << error << "\n";
     }
@@ -254,6 +255,15 @@ class Tournament {
     }
   }
 
+  // The -json document of these games; with -pgnout it names the length of the records it counts
+  // (records_bytes): a runner killed between a pair's append and the summary's rewrite leaves
+  // records one pair longer than that, and a reader can tell which games the summary covers.
+  Json summary_json(const std::vector<FinishedGame>& games, bool complete, const std::string& stop_reason) {
+    Json report = json_report(games, context_, complete, stop_reason, usage_.json_members(names_));
+    if (records_) report["records_bytes"] = records_.size();
+    return report;
+  }
+
   // Appends one or two games' records in one write; the -json summary is then rewritten from the
   // recorded games, so the records and the summary agree after every pair. Under mutex_.
   void write_records(const std::string& text, const std::vector<FinishedGame>& games) {
@@ -267,7 +277,7 @@ class Tournament {
     recorded_.insert(recorded_.end(), games.begin(), games.end());
     if (!config_.json.empty() && !json_warned_) {
       std::string error;
-      const Json report = json_report(recorded_, context_, false, "", usage_.json_members(names_));
+      const Json report = summary_json(recorded_, false, "");
       if (!files::replace_file(config_.json, json_text(report, 2), &error)) {
         json_warned_ = true;
         std::cerr << "warning: -json: " << error << "; it is written again at the end\n";
