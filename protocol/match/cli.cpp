@@ -11,6 +11,7 @@
 #include "match_config.hpp"
 #include "process_usage.hpp"
 #include "notation.hpp"
+#include "time_control_text.hpp"
 
 namespace ordo::match {
 
@@ -119,12 +120,13 @@ void apply_engine_setting(EngineSpec& e, const std::string& word, const std::str
   } else if (key == "tc") {
     std::string error;
     if (value == "inf" || value == "infinite") throw Fail{flag + ": tc=inf is not supported (a match needs a limit)"};
-    if (!parse_clock(value, e.tc, &error)) throw Fail{flag + ": " + error};
-    if (e.tc.base_ms > kMaxSeconds * 1000 || e.tc.inc_ms > kMaxSeconds * 1000)
+    e.tc.clock = records::parse_time_control(value, &error);
+    if (!e.tc.clock) throw Fail{flag + ": " + error};
+    if (e.tc.clock->base_ms > kMaxSeconds * 1000 || e.tc.clock->inc_ms > kMaxSeconds * 1000)
       throw Fail{flag + ": tc=" + value + ": the time and the increment must lie in [0, " + std::to_string(kMaxSeconds) +
                  "] seconds"};
   } else if (key == "st") {
-    const auto ms = parse_seconds_ms(value);
+    const auto ms = records::parse_seconds_ms(value);
     if (!ms || *ms <= 0 || *ms > kMaxSeconds * 1000)
       throw Fail{flag + ": st= needs seconds in [0.001, " + std::to_string(kMaxSeconds) + "], got '" + value + "'"};
     e.tc.movetime_ms = *ms;

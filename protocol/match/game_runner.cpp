@@ -123,8 +123,9 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
   std::string not_ready[2];
   for (int s = 0; s < 2; ++s) ready_for_game(*seat[s], config.recover, &not_ready[s]);
 
-  Clock clocks[2];
-  for (int s = 0; s < 2; ++s) clocks[s].left_ms = seat[s]->spec().tc.base_ms;
+  game::SideClock clocks[2];
+  for (int s = 0; s < 2; ++s)
+    if (const auto& clock = seat[s]->spec().tc.clock) clocks[s] = game::SideClock::start(*clock);
 
   game::Adjudicator adjudicator(config.draw, config.resign);
 
@@ -169,9 +170,9 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
 
     const TimeControl& tc = mover.spec().tc;
     long long limit_ms = 0;
-    if (tc.has_clock) limit_ms = std::max(0LL, clocks[side].left_ms);
+    if (tc.clock) limit_ms = std::max<long long>(0, clocks[side].left_ms);
     else if (tc.movetime_ms > 0) limit_ms = tc.movetime_ms;
-    const double stall_s = config.stall_s >= 0 ? config.stall_s : (tc.has_clock || tc.movetime_ms > 0 ? 5.0 : 60.0);
+    const double stall_s = config.stall_s >= 0 ? config.stall_s : (tc.clock || tc.movetime_ms > 0 ? 5.0 : 60.0);
     const auto deadline = std::chrono::milliseconds(limit_ms + tc.margin_ms + static_cast<long long>(stall_s * 1000));
 
     const std::string go = go_command(tc, seat[1 - side]->spec().tc, clocks[0], clocks[1], side == 0,
@@ -213,16 +214,12 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
     }
 
     // Time first: a late move loses even if it is legal.
-    if (tc.has_clock) {
+    if (tc.clock) {
       clocks[side].spend_us(a.elapsed_us);
       if (clocks[side].left_ms < -tc.margin_ms)
         return finish(loss, Termination::TimeForfeit,
                       who + " exceeded its clock by " + std::to_string(-clocks[side].left_ms) + " ms", side);
-      clocks[side].left_ms += tc.inc_ms;
-      if (tc.moves_per_period > 0 && ++clocks[side].moves_in_period >= tc.moves_per_period) {
-        clocks[side].moves_in_period = 0;
-        clocks[side].left_ms += tc.base_ms;
-      }
+      clocks[side].moved(*tc.clock);
     } else if (tc.movetime_ms > 0 && a.elapsed_ms > tc.movetime_ms + tc.margin_ms) {
       return finish(loss, Termination::TimeForfeit,
                     who + " took " + std::to_string(a.elapsed_ms) + " ms of a " + std::to_string(tc.movetime_ms) +
@@ -237,7 +234,7 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
     if (on_move) {
       MoveEvent event{side, canonical, to_fen(referee->current()), &a, {}};
       for (int s = 0; s < 2; ++s)
-        if (seat[s]->spec().tc.has_clock) event.clock_ms[s] = clocks[s].left_ms;
+        if (seat[s]->spec().tc.clock) event.clock_ms[s] = clocks[s].left_ms;
       on_move(event);
     }
 

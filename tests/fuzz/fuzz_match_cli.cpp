@@ -51,7 +51,9 @@ void check_config(const MatchConfig& c) {
     require(!e.cmd.empty() && !e.name.empty(), "engine cmd and name");
     for (const char ch : e.name) require(static_cast<unsigned char>(ch) >= 0x20 && ch != 0x7f, "one-line name");
     require(e.tc.any(), "engine limit");
-    require(e.tc.base_ms >= 0 && e.tc.base_ms <= 86400000 && e.tc.inc_ms >= 0 && e.tc.inc_ms <= 86400000, "tc=");
+    require(!e.tc.clock || (e.tc.clock->base_ms >= 0 && e.tc.clock->base_ms <= 86400000 && e.tc.clock->inc_ms >= 0 &&
+                            e.tc.clock->inc_ms <= 86400000),
+            "tc=");
     require(e.tc.movetime_ms >= 0 && e.tc.movetime_ms <= 86400000, "st=");
     require(e.tc.nodes >= 0 && e.tc.depth >= 0 && e.tc.depth <= 1000, "nodes= depth=");
     require(e.tc.margin_ms >= 0 && e.tc.margin_ms <= 3600000, "timemargin=");

@@ -244,7 +244,7 @@ TEST_SUITE("fairness") {
   }
 
   TEST_CASE("the clock takes microseconds and loses no fraction") {
-    match::Clock c;
+    game::SideClock c;
     c.left_ms = 1000;
     for (int i = 0; i < 10; ++i) c.spend_us(1500);
     CHECK(c.left_ms == 985);

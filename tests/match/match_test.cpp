@@ -12,6 +12,7 @@
 #include "openings.hpp"
 #include "results.hpp"
 #include "schedule.hpp"
+#include "time_control_text.hpp"
 #include "time_control.hpp"
 
 using namespace ordo;
@@ -73,29 +74,44 @@ bool same_game(const ScheduledGame& a, const ScheduledGame& b) {
 
 TEST_SUITE("match") {
   TEST_CASE("time controls parse and describe themselves") {
-    TimeControl tc;
     std::string err;
-    REQUIRE(parse_clock("2+0.05", tc, &err));
-    CHECK(tc.base_ms == 2000);
-    CHECK(tc.inc_ms == 50);
+    TimeControl tc;
+    tc.clock = records::parse_time_control("2+0.05", &err);
+    REQUIRE(tc.clock);
+    CHECK(tc.clock->base_ms == 2000);
+    CHECK(tc.clock->inc_ms == 50);
     CHECK(tc.describe() == "2+0.05");
     TimeControl p;
-    REQUIRE(parse_clock("40/1:30", p, &err));
-    CHECK(p.base_ms == 90000);
-    CHECK(p.moves_per_period == 40);
+    p.clock = records::parse_time_control("40/1:30", &err);
+    REQUIRE(p.clock);
+    CHECK(p.clock->base_ms == 90000);
+    CHECK(p.clock->moves_per_period == 40);
     CHECK(p.describe() == "40/90");
-    for (const char* bad : {"", "abc", "1+", "+1", "0", "-1+0", "1/2/3", "x/10", "1..2"}) {
-      TimeControl t;
-      CHECK_MESSAGE(!parse_clock(bad, t, &err), bad);
-    }
-    CHECK(parse_seconds_ms("0.05") == 50);
-    CHECK_FALSE(parse_seconds_ms("1e3"));
+    for (const char* bad : {"", "abc", "1+", "+1", "0", "-1+0", "1/2/3", "x/10", "1..2"})
+      CHECK_MESSAGE(!records::parse_time_control(bad, &err), bad);
+    CHECK(records::parse_seconds_ms("0.05") == 50);
+    CHECK_FALSE(records::parse_seconds_ms("1e3"));
+  }
+
+  TEST_CASE("a side's clock: increment and a period's refill") {
+    const game::TimeControl tc{60000, 500, 2};
+    game::SideClock c = game::SideClock::start(tc);
+    CHECK(c.moves_to_go(tc) == 2);
+    c.spend_us(1000500);
+    c.moved(tc);
+    CHECK(c.left_ms == 59500);
+    CHECK(c.moves_to_go(tc) == 1);
+    c.spend_us(500);  // with the carried 500 us: one more millisecond
+    c.moved(tc);
+    CHECK(c.left_ms == 59500 - 1 + 500 + 60000);
+    CHECK(c.moves_to_go(tc) == 2);
+    CHECK(game::SideClock::start(game::TimeControl{1000, 0, 0}).moves_to_go(game::TimeControl{1000, 0, 0}) == 0);
   }
 
   TEST_CASE("go commands carry both clocks in UCI or UGI names") {
     TimeControl tc;
-    parse_clock("10+0.1", tc, nullptr);
-    Clock w{9000, 0}, b{8000, 0};
+    tc.clock = records::parse_time_control("10+0.1", nullptr);
+    const game::SideClock w{9000, 0, 0}, b{8000, 0, 0};
     CHECK(go_command(tc, tc, w, b, true, false) == "go wtime 9000 btime 8000 winc 100 binc 100");
     CHECK(go_command(tc, tc, w, b, false, true) == "go p1time 9000 p2time 8000 p1inc 100 p2inc 100");
     TimeControl d;
@@ -121,7 +137,7 @@ TEST_SUITE("match") {
     CHECK(c.engines[0].options.size() == 2);  // -each's Hash first, then Play Mode
     CHECK(c.engines[0].options[0].first == "Hash");
     CHECK(c.engines[0].options[1].second == "greedy");
-    CHECK(c.engines[1].tc.base_ms == 2000);
+    CHECK(c.engines[1].tc.clock->base_ms == 2000);
     CHECK(c.variant == Variant::OrdoX);
     CHECK(c.rounds == 3);
     CHECK(c.sprt.enabled);
