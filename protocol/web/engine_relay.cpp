@@ -18,7 +18,6 @@ driver::GoLimits SearchLimit::go_limits() const {
   switch (kind) {
     case Kind::Movetime: l.movetime = value; break;
     case Kind::Depth: l.depth = value; break;
-    case Kind::Infinite: l.infinite = true; break;
     case Kind::Clock:
       l.wtime = white_ms;
       l.btime = black_ms;
@@ -28,8 +27,6 @@ driver::GoLimits SearchLimit::go_limits() const {
   }
   return l;
 }
-
-std::string SearchLimit::go_command() const { return driver::go_command(go_limits(), driver::Dialect::Uci); }
 
 bool EngineRelay::start() {
   std::string error;
@@ -43,11 +40,6 @@ bool EngineRelay::start() {
     return false;
   }
   return true;
-}
-
-std::optional<int> EngineRelay::current_search() const {
-  if (pending_) return pending_->id;
-  return running_;
 }
 
 void EngineRelay::search(const SearchRequest& request) {
@@ -88,8 +80,7 @@ void EngineRelay::on_line(const std::string& line) {
     const driver::Identity& id = dialogue_.identity();
     has_variant_option_ = id.has_option("UCI_Variant");
     if (id.has_option("UCI_ShowWDL")) dialogue_.set_option("UCI_ShowWDL", "true");
-    name_ = id.name.empty() ? "engine " + std::to_string(index_ + 1) : id.name;
-    listener_.relay_ready(index_, name_);
+    listener_.relay_ready(index_, id.name.empty() ? "engine " + std::to_string(index_ + 1) : id.name);
     if (pending_) {
       SearchRequest next = *pending_;
       pending_.reset();
