@@ -7,7 +7,7 @@ namespace ordo::web {
 using protocol::split_words;
 using Event = driver::EngineDialogue::Event;
 
-std::optional<SearchInfo> parse_search_info(const std::string& line) {
+std::optional<driver::Info> parse_search_info(const std::string& line) {
   auto info = driver::parse_info(line);
   if (!info || info->unknown_words || info->text) return std::nullopt;
   return info;

@@ -26,11 +26,9 @@ class LineTransport {
   virtual void close() = 0;
 };
 
-// One parsed "info" line (the client's one info type).
-using SearchInfo = driver::Info;
 // driver::parse_info, strict as the page wants it: nullopt also for "info string ..." and for a line
 // with a word that is no info field.
-std::optional<SearchInfo> parse_search_info(const std::string& line);
+std::optional<driver::Info> parse_search_info(const std::string& line);
 
 struct SearchLimit {
   // Clock: the engine plays on its clock (wtime/btime/winc/binc, p1time… in UGI) and plans its
@@ -54,7 +52,7 @@ class EngineRelay {
   struct Listener {
     virtual ~Listener() = default;
     virtual void relay_ready(int engine, const std::string& name) = 0;
-    virtual void relay_info(int engine, int search_id, const SearchInfo& info) = 0;
+    virtual void relay_info(int engine, int search_id, const driver::Info& info) = 0;
     virtual void relay_bestmove(int engine, int search_id, const std::string& token) = 0;
     virtual void relay_message(int engine, const std::string& text) = 0;  // "info string ..." text
     virtual void relay_failed(int engine, const std::string& why) = 0;

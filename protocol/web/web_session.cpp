@@ -445,7 +445,7 @@ void WebSession::relay_ready(int engine, const std::string& name) {
   send_hello();
 }
 
-void WebSession::relay_info(int engine, int search_id, const SearchInfo& info) {
+void WebSession::relay_info(int engine, int search_id, const driver::Info& info) {
   if (!search_ || search_->id != search_id || search_->engine != engine) return;
   if (search_->purpose == Purpose::Analyse) {  // only the final score is reported, per position
     if (analysis_ && (info.score_cp || info.score_mate)) {

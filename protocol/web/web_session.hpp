@@ -136,7 +136,7 @@ class WebSession : private EngineRelay::Listener {
 
   // EngineRelay::Listener
   void relay_ready(int engine, const std::string& name) override;
-  void relay_info(int engine, int search_id, const SearchInfo& info) override;
+  void relay_info(int engine, int search_id, const driver::Info& info) override;
   void relay_bestmove(int engine, int search_id, const std::string& token) override;
   void relay_message(int engine, const std::string& text) override;
   void relay_failed(int engine, const std::string& why) override;

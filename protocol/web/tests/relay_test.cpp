@@ -21,7 +21,7 @@ namespace {
 struct Recorder : EngineRelay::Listener {
   std::vector<std::string> events;
   void relay_ready(int, const std::string& name) override { events.push_back("ready " + name); }
-  void relay_info(int, int id, const SearchInfo& info) override {
+  void relay_info(int, int id, const driver::Info& info) override {
     events.push_back("info " + std::to_string(id) + " depth " + std::to_string(info.depth.value_or(-1)));
   }
   void relay_bestmove(int, int id, const std::string& token) override {
