@@ -42,11 +42,11 @@ Json turn_parts_json(const Turn& turn) {
 
 }  // namespace
 
-WebSession::WebSession(std::vector<EngineSpec> engines, TransportFactory factory, std::function<void(std::string)> send,
+WebSession::WebSession(std::vector<EngineListing> engines, TransportFactory factory, std::function<void(std::string)> send,
                        SessionLimits limits)
-    : specs_(std::move(engines)), factory_(std::move(factory)), send_(std::move(send)), limits_(limits) {
-  slots_.resize(specs_.size());
-  if (!specs_.empty()) players_[BLACK] = 0;  // a person (White) against the first engine
+    : listings_(std::move(engines)), factory_(std::move(factory)), send_(std::move(send)), limits_(limits) {
+  slots_.resize(listings_.size());
+  if (!listings_.empty()) players_[BLACK] = 0;  // a person (White) against the first engine
 }
 
 WebSession::~WebSession() { close(); }
@@ -147,9 +147,9 @@ void WebSession::cmd_players(std::string_view rest) {
   for (int c = 0; c < 2; ++c) {
     if (words[c] == "human") continue;
     const auto n = parse_int(words[c]);
-    if (!n || *n < 1 || *n > std::int64_t(specs_.size()))
+    if (!n || *n < 1 || *n > std::int64_t(listings_.size()))
       return send_error("players: '" + excerpt(words[c], 20) + "' is neither human nor an engine number from 1 to " +
-                        std::to_string(specs_.size()));
+                        std::to_string(listings_.size()));
     chosen[c] = int(*n - 1);
   }
   players_[WHITE] = chosen[0];
@@ -270,7 +270,7 @@ void WebSession::cmd_hint() {
   int engine = 0;
   if (engine_of(~side)) engine = *engine_of(~side);
   else if (engine_of(side)) engine = *engine_of(side);
-  if (specs_.empty()) return send_error("hint: no engine is configured");
+  if (listings_.empty()) return send_error("hint: no engine is configured");
   if (!start_search(engine, Purpose::Hint)) return;
   send_state();
 }
@@ -355,7 +355,7 @@ EngineRelay* WebSession::relay(int engine) {
                            [s] { if (s->relay) s->relay->on_greeting_timeout(); }};
     s->transport = factory_(engine, events);
     s->relay = std::make_unique<EngineRelay>(engine, *s->transport, static_cast<EngineRelay::Listener&>(*this),
-                                             specs_[engine].dialect);
+                                             listings_[engine].dialect);
     s->relay->start();
   }
   return slot->relay.get();
@@ -364,7 +364,7 @@ EngineRelay* WebSession::relay(int engine) {
 std::string WebSession::engine_label(int engine) const {
   if (engine >= 0 && engine < int(slots_.size()) && slots_[engine] && !slots_[engine]->name.empty())
     return slots_[engine]->name;
-  if (engine >= 0 && engine < int(specs_.size()) && !specs_[engine].name.empty()) return specs_[engine].name;
+  if (engine >= 0 && engine < int(listings_.size()) && !listings_[engine].name.empty()) return listings_[engine].name;
   return "engine " + std::to_string(engine + 1);
 }
 
@@ -374,8 +374,8 @@ std::string WebSession::player_name(Color c) const {
 
 void WebSession::send_hello() {
   Json engines = Json::array();
-  for (std::size_t i = 0; i < specs_.size(); ++i)
-    engines.push_back({{"number", int(i + 1)}, {"command", specs_[i].command}, {"name", engine_label(int(i))}});
+  for (std::size_t i = 0; i < listings_.size(); ++i)
+    engines.push_back({{"number", int(i + 1)}, {"command", listings_[i].command}, {"name", engine_label(int(i))}});
   send_(json_text({{"type", "hello"},
                    {"engines", engines},
                    {"limits",
@@ -591,7 +591,7 @@ void WebSession::cmd_analyse(std::string_view rest) {
   if (!ms || *ms < limits_.min_movetime || *ms > limits_.max_movetime)
     return send_error("analyse: expected the milliseconds per position, " + std::to_string(limits_.min_movetime) +
                       " to " + std::to_string(limits_.max_movetime));
-  if (specs_.empty()) return send_error("analyse: no engine is configured");
+  if (listings_.empty()) return send_error("analyse: no engine is configured");
   if (search_ && search_->purpose == Purpose::Play) return send_error("analyse: an engine is thinking about its move; press Stop first");
   cancel_search();
   set_paused(true);

@@ -40,7 +40,7 @@ struct TransportEvents {
 using TransportFactory = std::function<std::unique_ptr<LineTransport>(int engine, TransportEvents events)>;
 
 // What the page sees of an engine before it has started: its number and the command line.
-struct EngineSpec {
+struct EngineListing {
   std::string command;  // for display only
   std::string name;     // the name it gave when checked at start ("" if unknown)
   driver::Dialect dialect = driver::Dialect::Uci;  // how the relay speaks to it
@@ -48,7 +48,7 @@ struct EngineSpec {
 
 class WebSession : private EngineRelay::Listener {
  public:
-  WebSession(std::vector<EngineSpec> engines, TransportFactory factory, std::function<void(std::string)> send,
+  WebSession(std::vector<EngineListing> engines, TransportFactory factory, std::function<void(std::string)> send,
              SessionLimits limits = {});
   ~WebSession() override;
   WebSession(const WebSession&) = delete;
@@ -141,7 +141,7 @@ class WebSession : private EngineRelay::Listener {
   void relay_message(int engine, const std::string& text) override;
   void relay_failed(int engine, const std::string& why) override;
 
-  std::vector<EngineSpec> specs_;
+  std::vector<EngineListing> listings_;
   TransportFactory factory_;
   std::function<void(std::string)> send_;
   SessionLimits limits_;

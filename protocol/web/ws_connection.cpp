@@ -79,7 +79,7 @@ void WsConnection::open_session() {
     command.niceness = context->config.engine_niceness;
     return std::make_unique<ProcessTransport>(io, std::move(command), std::move(events), std::move(options));
   };
-  session_ = std::make_unique<WebSession>(context_->config.specs, factory,
+  session_ = std::make_unique<WebSession>(context_->config.listings, factory,
                                           [weak](std::string message) {
                                             if (auto self = weak.lock()) self->enqueue(std::move(message));
                                           },

@@ -153,7 +153,7 @@ TEST_SUITE("web") {
           std::make_unique<ProcessTransport>(io, driver::EngineCommand{{ORDO_ENGINE_BINARY}, "", false}, std::move(events)),
           sent);
     };
-    WebSession session({EngineSpec{"proto=ugi ordo", "", driver::Dialect::Ugi}}, factory,
+    WebSession session({EngineListing{"proto=ugi ordo", "", driver::Dialect::Ugi}}, factory,
                        [&](std::string m) { out.push_back(std::move(m)); });
     auto last_state = [&] {
       for (auto it = out.rbegin(); it != out.rend(); ++it)

@@ -21,13 +21,13 @@ struct Harness {
   std::unique_ptr<WebSession> session;
 
   explicit Harness(int engine_count = 1, SessionLimits limits = {}) {
-    std::vector<EngineSpec> specs;
+    std::vector<EngineListing> listings;
     for (int i = 0; i < engine_count; ++i) {
       engines.push_back(std::make_unique<FakeEngine>());
-      specs.push_back({"engine-" + std::to_string(i + 1), ""});
+      listings.push_back({"engine-" + std::to_string(i + 1), ""});
     }
     session = std::make_unique<WebSession>(
-        specs,
+        listings,
         [this](int e, TransportEvents ev) -> std::unique_ptr<LineTransport> {
           made.push_back(e);
           engines.at(e)->events = std::move(ev);
