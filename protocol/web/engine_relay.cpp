@@ -1,10 +1,7 @@
 #include "engine_relay.hpp"
 
-#include "tokenizer.hpp"
-
 namespace ordo::web {
 
-using protocol::split_words;
 using Event = driver::EngineDialogue::Event;
 
 std::optional<driver::Info> parse_search_info(const std::string& line) {
@@ -97,10 +94,9 @@ void EngineRelay::on_line(const std::string& line) {
       if (!e.info.unknown_words && !e.info.text) listener_.relay_info(index_, *running_, e.info);
       return;
     case Event::Kind::BestMove: {
-      // The board takes the answer's second word as it comes and lets the core judge it; only a
-      // line whose first word is exactly "bestmove" is one.
-      const auto w = split_words(line);
-      if (w[0] != "bestmove" || !running_) return;
+      // Any line that names bestmove answers the running search, as the dialogue parsed it (a
+      // malformed or empty answer included: the listener judges it, as the match runner does).
+      if (!running_) return;
       const int id = *running_;
       running_.reset();
       if (pending_) {
@@ -109,7 +105,7 @@ void EngineRelay::on_line(const std::string& line) {
         launch(next);
         return;
       }
-      listener_.relay_bestmove(index_, id, w.size() >= 2 ? w[1] : "");
+      listener_.relay_bestmove(index_, id, e.best);
       return;
     }
     default:

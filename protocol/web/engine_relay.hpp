@@ -53,7 +53,9 @@ class EngineRelay {
     virtual ~Listener() = default;
     virtual void relay_ready(int engine, const std::string& name) = 0;
     virtual void relay_info(int engine, int search_id, const driver::Info& info) = 0;
-    virtual void relay_bestmove(int engine, int search_id, const std::string& token) = 0;
+    // The search's answer as driver::parse_bestmove read it: a move token still to be checked
+    // against the position, no move, or a malformed line.
+    virtual void relay_bestmove(int engine, int search_id, const driver::BestMove& best) = 0;
     virtual void relay_message(int engine, const std::string& text) = 0;  // "info string ..." text
     virtual void relay_failed(int engine, const std::string& why) = 0;
   };

@@ -31,17 +31,20 @@ std::string WebGame::setup(std::string_view fen) {
 
 std::string WebGame::play(std::string_view token) {
   if (over()) return "the game is over (" + std::string(reason_text(termination())) + ")";
-  game::Game game = line_;
-  game.truncate(cursor_);
-  std::string error;
-  if (!game.play(token, &error)) return error;
-  if (cursor_ < length() && line_.turns()[cursor_] == game.turns().back()) {
-    ++cursor_;
-    return "";
-  }
-  line_ = std::move(game);
-  ++cursor_;
+  auto turn = parse_turn(current(), token);
+  if (!turn) return turn.error();
+  play(*turn);
   return "";
+}
+
+void WebGame::play(const Turn& turn) {
+  if (cursor_ < length() && line_.turns()[cursor_] == turn) {
+    ++cursor_;
+    return;
+  }
+  line_.truncate(cursor_);
+  line_.push(turn);
+  ++cursor_;
 }
 
 bool WebGame::undo() { return jump(cursor_ - 1); }

@@ -491,17 +491,28 @@ void WebSession::relay_info(int engine, int search_id, const driver::Info& info)
   send_(json_text(out));
 }
 
-void WebSession::relay_bestmove(int engine, int search_id, const std::string& token) {
+void WebSession::relay_bestmove(int engine, int search_id, const driver::BestMove& best) {
   if (!search_ || search_->id != search_id || search_->engine != engine) return;
   const Search done = *search_;
   search_.reset();
-  if (done.purpose == Purpose::Analyse) return analysis_result(token);
+  if (done.purpose == Purpose::Analyse) return analysis_result(best);
   const std::string name = engine_label(engine);
-  auto turn = parse_turn(game_.current(), token);
+  // The answer read once against the position searched: a legal turn, or why it is none.
+  std::optional<Turn> turn;
+  std::string why;
+  if (best.kind == driver::BestMove::Kind::Malformed) {
+    why = "sent malformed output '" + excerpt(best.token, 40) +
+          "' (expected 'bestmove <turn>' or 'bestmove <turn> ponder <turn>')";
+  } else if (best.kind == driver::BestMove::Kind::NoMove) {
+    why = "answered 'bestmove" + (best.token.empty() ? "" : " " + excerpt(best.token, 40)) + "' in an ongoing position";
+  } else if (auto parsed = parse_turn(game_.current(), best.token)) {
+    turn = *parsed;
+  } else {
+    why = "answered with '" + excerpt(best.token, 40) + "', which is not a legal move here: " + parsed.error();
+  }
   if (!turn) {
     set_paused(true);
-    send_error(name + " answered with '" + excerpt(token, 40) + "', which is not a legal move here: " + turn.error() +
-               (done.purpose == Purpose::Play ? " (engine play paused)" : ""));
+    send_error(name + " " + why + (done.purpose == Purpose::Play ? " (engine play paused)" : ""));
     send_state();
     return;
   }
@@ -519,13 +530,7 @@ void WebSession::relay_bestmove(int engine, int search_id, const std::string& to
     send_state();
     return;
   }
-  const std::string why = game_.play(format_turn(*turn));
-  if (!why.empty()) {  // cannot happen after parse_turn; kept as a guard
-    set_paused(true);
-    send_error(name + ": " + why);
-    send_state();
-    return;
-  }
+  game_.play(*turn);
   clock_.moved(mover, now_());
   game_changed();
 }
@@ -623,7 +628,7 @@ void WebSession::analyse_next() {
 }
 
 // One position analysed: its score from White's point of view and the engine's move.
-void WebSession::analysis_result(const std::string& token) {
+void WebSession::analysis_result(const driver::BestMove& best) {
   if (!analysis_) return;
   Position p = game_.start();
   for (int i = 0; i < analysis_->next; ++i) p = p.after(game_.line()[i]);
@@ -644,7 +649,8 @@ void WebSession::analysis_result(const std::string& token) {
   } else if (analysis_->cp) {
     out["cp"] = sign * *analysis_->cp;
   }
-  if (auto turn = parse_turn(p, token)) out["best"] = format_turn(*turn);
+  if (best.kind == driver::BestMove::Kind::Move)
+    if (auto turn = parse_turn(p, best.token)) out["best"] = format_turn(*turn);
   send_(json_text(out));
   ++analysis_->next;
   analyse_next();

@@ -115,7 +115,7 @@ class WebSession : private EngineRelay::Listener {
   void set_paused(bool paused);
 
   void analyse_next();
-  void analysis_result(const std::string& token);
+  void analysis_result(const driver::BestMove& best);
   void stop_analysis();
   // After any change of the game: drop a search for the old position, tell the page, let an
   // engine move if it is its turn.
@@ -137,7 +137,7 @@ class WebSession : private EngineRelay::Listener {
   // EngineRelay::Listener
   void relay_ready(int engine, const std::string& name) override;
   void relay_info(int engine, int search_id, const driver::Info& info) override;
-  void relay_bestmove(int engine, int search_id, const std::string& token) override;
+  void relay_bestmove(int engine, int search_id, const driver::BestMove& best) override;
   void relay_message(int engine, const std::string& text) override;
   void relay_failed(int engine, const std::string& why) override;
 

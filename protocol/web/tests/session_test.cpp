@@ -207,13 +207,21 @@ TEST_SUITE("web") {
   }
 
   TEST_CASE("hostile: an illegal or injected bestmove is refused and pauses engine play") {
-    for (const std::string answer : {"bestmove a3a4", "bestmove (none)", "bestmove a6a5;quit", "bestmove"}) {
+    const std::pair<std::string, std::string> answers[] = {
+        {"bestmove a3a4", "not a legal move here"},
+        {"bestmove a6a5;quit", "not a legal move here"},
+        {"bestmove (none)", "answered 'bestmove (none)' in an ongoing position"},
+        {"bestmove", "answered 'bestmove' in an ongoing position"},
+        {"BESTMOVE a6a5", "sent malformed output 'BESTMOVE a6a5'"},
+        {"bestmove  a6a5", "sent malformed output 'bestmove  a6a5'"},
+    };
+    for (const auto& [answer, error] : answers) {
       CAPTURE(answer);
       Harness h;
       h.send("move a3a4");
       h.greet();
       h.engines[0]->say(answer);
-      CHECK(has(h.last("error"), "not a legal move here"));
+      CHECK(has(h.last("error"), error));
       CHECK(h.cursor() == 1);
       CHECK(h.paused());
       // The engine is not asked again until "play", and nobody moves for it meanwhile.
