@@ -12,6 +12,7 @@ std::string_view reason_text(game::Termination t) {
     case game::Termination::NoPieces: return "all pieces taken";
     case game::Termination::NoLegalMove: return "no legal turn";
     case game::Termination::Threefold: return "threefold repetition";
+    case game::Termination::TimeForfeit: return "time";
     default: return "";
   }
 }

@@ -286,9 +286,10 @@ void WebSession::cmd_save() {
       time_control = buf;
     }
   }
+  const Ending ending = this->ending();
   send_(json_text({{"type", "record"},
-                   {"text", save_record(game_, player_name(WHITE), player_name(BLACK), records::today_tag_date(),
-                                        time_control)}}));
+                   {"text", save_record(game_, ending.termination, ending.outcome, player_name(WHITE),
+                                        player_name(BLACK), records::today_tag_date(), time_control)}}));
 }
 
 void WebSession::cmd_load(std::string_view rest) {
@@ -387,7 +388,7 @@ void WebSession::send_hello() {
 
 void WebSession::send_state() {
   const Position& pos = game_.current();
-  const game::Outcome outcome = game_.outcome();
+  const Ending ending = this->ending();
   Json out;
   out["type"] = "state";
   out["variant"] = variant_name(game_.variant());
@@ -399,17 +400,11 @@ void WebSession::send_state() {
   out["cursor"] = game_.cursor();
   if (auto last = game_.last_turn()) out["last"] = {{"tok", format_turn(*last)}, {"parts", turn_parts_json(*last)}};
   else out["last"] = nullptr;
-  if (clock_.flagged() && !game_.over()) {  // lost on time
-    const Color winner = ~*clock_.flagged();
-    out["status"] = {{"over", true}, {"winner", color_name(winner)}, {"reason", "time"},
-                     {"result", winner == WHITE ? "1-0" : "0-1"}};
-  } else {
-    const auto winner = game::winner_of(outcome);
-    out["status"] = {{"over", game_.over()},
-                     {"winner", winner ? Json(color_name(*winner)) : Json(nullptr)},
-                     {"reason", reason_text(game_.termination())},
-                     {"result", game::result_token(outcome)}};
-  }
+  const auto winner = game::winner_of(ending.outcome);
+  out["status"] = {{"over", ending.termination != game::Termination::None},
+                   {"winner", winner ? Json(color_name(*winner)) : Json(nullptr)},
+                   {"reason", reason_text(ending.termination)},
+                   {"result", game::result_token(ending.outcome)}};
   out["clock"] = clock_.json(pos.side_to_move(), game_.over(), now_());
   out["split"] = {{"white", pos.split(WHITE)}, {"black", pos.split(BLACK)}};
   out["players"] = Json::array();
@@ -574,6 +569,12 @@ void WebSession::cmd_flag() {
 void WebSession::clock_start_game() {
   clock_ = GameClock{};
   if (next_control_) clock_.start(*next_control_, now_());
+}
+
+WebSession::Ending WebSession::ending() const {
+  if (!game_.over() && clock_.flagged())
+    return {game::Termination::TimeForfeit, game::win_for(~*clock_.flagged())};
+  return {game_.termination(), game_.outcome()};
 }
 
 bool WebSession::clock_out_of_time(Color side) {

@@ -110,6 +110,13 @@ class WebSession : private EngineRelay::Listener {
   // Clock steps (all no-ops in an untimed game).
   void clock_start_game();
   bool clock_out_of_time(Color side);  // flags `side` when its time is gone (and pauses)
+  // How the game stands: the game model's ending at the cursor first; else a flagged clock is a
+  // time forfeit won by the other side; else the game goes on (None, Ongoing).
+  struct Ending {
+    game::Termination termination;
+    game::Outcome outcome;
+  };
+  Ending ending() const;
   bool game_over() const { return game_.over() || clock_.flagged().has_value(); }
   // Paused: no engine is asked to move, none is moved for, and no clock runs.
   void set_paused(bool paused);
