@@ -6,17 +6,6 @@ namespace ordo::web {
 
 std::string_view color_name(Color c) { return c == WHITE ? "white" : "black"; }
 
-std::string_view reason_text(game::Termination t) {
-  switch (t) {
-    case game::Termination::TargetRow: return "target row";
-    case game::Termination::NoPieces: return "all pieces taken";
-    case game::Termination::NoLegalMove: return "no legal turn";
-    case game::Termination::Threefold: return "threefold repetition";
-    case game::Termination::TimeForfeit: return "time";
-    default: return "";
-  }
-}
-
 void WebGame::reset(Variant v) {
   line_ = game::Game(v);
   cursor_ = 0;
@@ -31,7 +20,7 @@ std::string WebGame::setup(std::string_view fen) {
 }
 
 std::string WebGame::play(std::string_view token) {
-  if (over()) return "the game is over (" + std::string(reason_text(termination())) + ")";
+  if (over()) return std::string("the game is over (") + game::termination_name(termination()) + ")";
   auto turn = parse_turn(current(), token);
   if (!turn) return turn.error();
   play(*turn);

@@ -54,8 +54,5 @@ class WebGame {
 };
 
 std::string_view color_name(Color c);  // "white" or "black"
-// The page's words for how a game ended: "target row", "all pieces taken", "no legal turn",
-// "threefold repetition"; "" while it goes on.
-std::string_view reason_text(game::Termination t);
 
 }  // namespace ordo::web

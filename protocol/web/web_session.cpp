@@ -182,7 +182,9 @@ void WebSession::cmd_move(std::string_view rest) {
   const auto words = split_words(rest);
   if (words.size() != 1) return send_error("move: expected one move token");
   const Color side = game_.current().side_to_move();
-  if (clock_.flagged()) return send_error("move refused: the game is over (" + std::string(color_name(*clock_.flagged())) + " ran out of time)");
+  if (clock_.flagged())
+    return send_error("move refused: the game is over (" +
+                      game::termination_sentence(game::Termination::TimeForfeit, ending().outcome) + ")");
   // An engine's side is the engine's, paused or not: nobody moves for it.
   if (engine_of(side))
     return send_error("move refused: it is " + player_name(side) + "'s turn (" + std::string(color_name(side)) + ")" +
@@ -401,9 +403,10 @@ void WebSession::send_state() {
   if (auto last = game_.last_turn()) out["last"] = {{"tok", format_turn(*last)}, {"parts", turn_parts_json(*last)}};
   else out["last"] = nullptr;
   const auto winner = game::winner_of(ending.outcome);
-  out["status"] = {{"over", ending.termination != game::Termination::None},
+  const bool over = ending.termination != game::Termination::None;
+  out["status"] = {{"over", over},
                    {"winner", winner ? Json(color_name(*winner)) : Json(nullptr)},
-                   {"reason", reason_text(ending.termination)},
+                   {"reason", over ? game::termination_name(ending.termination) : ""},  // the record name
                    {"result", game::result_token(ending.outcome)}};
   out["clock"] = clock_.json(pos.side_to_move(), game_.over(), now_());
   out["split"] = {{"white", pos.split(WHITE)}, {"black", pos.split(BLACK)}};

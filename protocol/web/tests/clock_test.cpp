@@ -77,7 +77,7 @@ TEST_SUITE("web") {
       t.pass(30001);
       t.send(late_move ? "move a3a4" : "flag");
       const std::string st = t.last("state");
-      CHECK(has(st, R"("status":{"over":true,"winner":"black","reason":"time","result":"0-1"})"));
+      CHECK(has(st, R"("status":{"over":true,"winner":"black","reason":"time forfeit","result":"0-1"})"));
       CHECK(has(st, R"("moves":[])"));
       CHECK(has(st, R"("white":0,"black":60000,"running":null)"));
       t.send("move a3a4");
@@ -100,7 +100,7 @@ TEST_SUITE("web") {
     t.pass(60001);
     t.engine.say("bestmove a6a5");
     const std::string st = t.last("state");
-    CHECK(has(st, R"("status":{"over":true,"winner":"white","reason":"time","result":"1-0"})"));
+    CHECK(has(st, R"("status":{"over":true,"winner":"white","reason":"time forfeit","result":"1-0"})"));
     CHECK(has(st, R"("moves":["a3a4"])"));
     t.send("save");
     CHECK(has(t.last("record"), R"([Result \"1-0\"])"));
