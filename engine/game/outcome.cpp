@@ -3,30 +3,51 @@
 namespace ordo::game {
 
 namespace {
-struct TerminationName {
+// One row per termination: its record name (the Termination tag, the web board's reason) and its
+// sentence for people, in which "%" stands for the losing side ("black has no pieces").
+struct TerminationRow {
   Termination t;
   const char* name;
+  const char* sentence;
 };
-constexpr TerminationName kNames[] = {
-    {Termination::None, "unterminated"},         {Termination::TargetRow, "target row"},
-    {Termination::NoPieces, "no pieces"},        {Termination::NoLegalMove, "no legal move"},
-    {Termination::Threefold, "threefold repetition"}, {Termination::MoveLimit, "move limit"},
-    {Termination::Adjudication, "adjudication"}, {Termination::TimeForfeit, "time forfeit"},
-    {Termination::IllegalMove, "illegal move"},  {Termination::Crash, "crash"},
-    {Termination::Stall, "stall"},               {Termination::Abandoned, "abandoned"},
+constexpr TerminationRow kRows[] = {
+    {Termination::None, "unterminated", "ongoing"},
+    {Termination::TargetRow, "target row", "reached the target row"},
+    {Termination::NoPieces, "no pieces", "% has no pieces"},
+    {Termination::NoLegalMove, "no legal move", "% has no legal move"},
+    {Termination::Threefold, "threefold repetition", "threefold repetition"},
+    {Termination::MoveLimit, "move limit", "move limit reached"},
+    {Termination::Adjudication, "adjudication", "adjudicated"},
+    {Termination::TimeForfeit, "time forfeit", "% ran out of time"},
+    {Termination::IllegalMove, "illegal move", "% made an illegal move"},
+    {Termination::Crash, "crash", "% crashed"},
+    {Termination::Stall, "stall", "% stopped answering"},
+    {Termination::Abandoned, "abandoned", "abandoned"},
 };
+
+const TerminationRow& row_of(Termination t) {
+  for (const auto& r : kRows)
+    if (r.t == t) return r;
+  return kRows[0];
+}
 }  // namespace
 
-const char* termination_name(Termination t) {
-  for (const auto& n : kNames)
-    if (n.t == t) return n.name;
-  return "unterminated";
-}
+const char* termination_name(Termination t) { return row_of(t).name; }
 
 std::optional<Termination> parse_termination(const std::string& name) {
-  for (const auto& n : kNames)
-    if (name == n.name) return n.t;
+  for (const auto& r : kRows)
+    if (name == r.name) return r.t;
   return std::nullopt;
+}
+
+std::string termination_sentence(Termination t, Outcome outcome) {
+  std::string out = row_of(t).sentence;
+  if (const auto at = out.find('%'); at != std::string::npos) {
+    const auto winner = winner_of(outcome);
+    const char* loser = !winner ? "the side to move" : *winner == WHITE ? "black" : "white";
+    out.replace(at, 1, loser);
+  }
+  return out;
 }
 
 bool is_forfeit(Termination t) {

@@ -43,6 +43,11 @@ inline Outcome win_for(Color c) { return c == WHITE ? Outcome::WhiteWins : Outco
 // The winner of an outcome; none for a draw or a game still going on.
 std::optional<Color> winner_of(Outcome o);
 
+// The ending in words for people, the loser of `outcome` named where the ending is a side's:
+// "reached the target row", "black has no pieces", "white has no legal move", "threefold
+// repetition", "white ran out of time", "ongoing" for None.
+std::string termination_sentence(Termination t, Outcome outcome);
+
 // The points `side` scores in a game: 1 for a win, 0.5 for a draw, 0 for a loss or a game still
 // going on. The one outcome-to-points rule of every report.
 double points(Outcome o, Color side);

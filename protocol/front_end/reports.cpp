@@ -1,21 +1,23 @@
 #include "reports.hpp"
 
+#include "game_model.hpp"
 #include "movegen.hpp"
 #include "notation.hpp"
 
 namespace ordo {
 
+std::string status_text(game::Termination t, game::Outcome o) {
+  if (t == game::Termination::None) return "ongoing";
+  const auto winner = game::winner_of(o);
+  const std::string why = " (" + game::termination_sentence(t, o) + ")";
+  if (!winner) return "draw" + why;
+  return std::string(*winner == WHITE ? "white" : "black") + " wins" + why;
+}
+
 std::string status_text(const Position& pos) {
-  GameStatus st = game_status(pos);
+  const GameStatus st = game_status(pos);
   if (!st.over()) return "ongoing";
-  const Color w = *st.winner;
-  std::string reason;
-  switch (st.reason) {
-    case WinReason::TargetRow: reason = "reached the target row"; break;
-    case WinReason::NoPieces: reason = std::string(w == WHITE ? "black" : "white") + " has no pieces"; break;
-    case WinReason::NoLegalMove: reason = std::string(w == WHITE ? "black" : "white") + " has no legal move"; break;
-  }
-  return std::string(w == WHITE ? "white" : "black") + " wins (" + reason + ")";
+  return status_text(game::rules_termination(pos), game::win_for(*st.winner));
 }
 
 void print_moves(std::ostream& out, const Position& pos) {

@@ -1,13 +1,10 @@
 #include "engine_relay.hpp"
 
-#include "tokenizer.hpp"
-
 namespace ordo::web {
 
-using protocol::split_words;
 using Event = driver::EngineDialogue::Event;
 
-std::optional<SearchInfo> parse_search_info(const std::string& line) {
+std::optional<driver::Info> parse_search_info(const std::string& line) {
   auto info = driver::parse_info(line);
   if (!info || info->unknown_words || info->text) return std::nullopt;
   return info;
@@ -18,7 +15,6 @@ driver::GoLimits SearchLimit::go_limits() const {
   switch (kind) {
     case Kind::Movetime: l.movetime = value; break;
     case Kind::Depth: l.depth = value; break;
-    case Kind::Infinite: l.infinite = true; break;
     case Kind::Clock:
       l.wtime = white_ms;
       l.btime = black_ms;
@@ -28,8 +24,6 @@ driver::GoLimits SearchLimit::go_limits() const {
   }
   return l;
 }
-
-std::string SearchLimit::go_command() const { return driver::go_command(go_limits(), driver::Dialect::Uci); }
 
 bool EngineRelay::start() {
   std::string error;
@@ -43,11 +37,6 @@ bool EngineRelay::start() {
     return false;
   }
   return true;
-}
-
-std::optional<int> EngineRelay::current_search() const {
-  if (pending_) return pending_->id;
-  return running_;
 }
 
 void EngineRelay::search(const SearchRequest& request) {
@@ -88,8 +77,7 @@ void EngineRelay::on_line(const std::string& line) {
     const driver::Identity& id = dialogue_.identity();
     has_variant_option_ = id.has_option("UCI_Variant");
     if (id.has_option("UCI_ShowWDL")) dialogue_.set_option("UCI_ShowWDL", "true");
-    name_ = id.name.empty() ? "engine " + std::to_string(index_ + 1) : id.name;
-    listener_.relay_ready(index_, name_);
+    listener_.relay_ready(index_, id.name.empty() ? "engine " + std::to_string(index_ + 1) : id.name);
     if (pending_) {
       SearchRequest next = *pending_;
       pending_.reset();
@@ -106,10 +94,9 @@ void EngineRelay::on_line(const std::string& line) {
       if (!e.info.unknown_words && !e.info.text) listener_.relay_info(index_, *running_, e.info);
       return;
     case Event::Kind::BestMove: {
-      // The board takes the answer's second word as it comes and lets the core judge it; only a
-      // line whose first word is exactly "bestmove" is one.
-      const auto w = split_words(line);
-      if (w[0] != "bestmove" || !running_) return;
+      // Any line that names bestmove answers the running search, as the dialogue parsed it (a
+      // malformed or empty answer included: the listener judges it, as the match runner does).
+      if (!running_) return;
       const int id = *running_;
       running_.reset();
       if (pending_) {
@@ -118,7 +105,7 @@ void EngineRelay::on_line(const std::string& line) {
         launch(next);
         return;
       }
-      listener_.relay_bestmove(index_, id, w.size() >= 2 ? w[1] : "");
+      listener_.relay_bestmove(index_, id, e.best);
       return;
     }
     default:

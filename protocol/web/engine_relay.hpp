@@ -26,21 +26,17 @@ class LineTransport {
   virtual void close() = 0;
 };
 
-// One parsed "info" line (the client's one info type).
-using SearchInfo = driver::Info;
 // driver::parse_info, strict as the page wants it: nullopt also for "info string ..." and for a line
 // with a word that is no info field.
-std::optional<SearchInfo> parse_search_info(const std::string& line);
+std::optional<driver::Info> parse_search_info(const std::string& line);
 
 struct SearchLimit {
   // Clock: the engine plays on its clock (wtime/btime/winc/binc, p1time… in UGI) and plans its
   // own time; value is then unused.
-  enum class Kind { Movetime, Depth, Infinite, Clock } kind = Kind::Movetime;
+  enum class Kind { Movetime, Depth, Clock } kind = Kind::Movetime;
   int value = 1000;
   long long white_ms = 0, black_ms = 0, white_inc_ms = 0, black_inc_ms = 0;  // Kind::Clock only
   driver::GoLimits go_limits() const;
-  // "go movetime 1000", "go depth 3", "go infinite", "go wtime … btime … winc … binc …" (UCI spelling)
-  std::string go_command() const;
 };
 
 struct SearchRequest {
@@ -56,8 +52,10 @@ class EngineRelay {
   struct Listener {
     virtual ~Listener() = default;
     virtual void relay_ready(int engine, const std::string& name) = 0;
-    virtual void relay_info(int engine, int search_id, const SearchInfo& info) = 0;
-    virtual void relay_bestmove(int engine, int search_id, const std::string& token) = 0;
+    virtual void relay_info(int engine, int search_id, const driver::Info& info) = 0;
+    // The search's answer as driver::parse_bestmove read it: a move token still to be checked
+    // against the position, no move, or a malformed line.
+    virtual void relay_bestmove(int engine, int search_id, const driver::BestMove& best) = 0;
     virtual void relay_message(int engine, const std::string& text) = 0;  // "info string ..." text
     virtual void relay_failed(int engine, const std::string& why) = 0;
   };
@@ -74,12 +72,7 @@ class EngineRelay {
   void search(const SearchRequest& request);
   // Asks a running search to finish now (its bestmove still arrives).
   void stop();
-  // Whether the search with this id is still expected to answer.
-  bool busy() const { return running_.has_value() || pending_.has_value(); }
-  std::optional<int> current_search() const;
-  bool ready() const { return state_ == State::Ready; }
   bool failed() const { return state_ == State::Failed; }
-  const std::string& name() const { return name_; }
 
   void on_line(const std::string& line);
   void on_eof();
@@ -97,7 +90,6 @@ class EngineRelay {
   Listener& listener_;
   driver::EngineDialogue dialogue_;
   State state_ = State::Idle;
-  std::string name_;
   bool has_variant_option_ = false;
   std::string engine_variant_;          // last UCI_Variant sent
   std::optional<int> running_;          // id of the search the engine is running

@@ -33,7 +33,6 @@ class GameClock {
   void hold(Color to_move, Clock::time_point now);
   // The game resumes: the side to move's clock runs from now. No-op unless held.
   void resume(Clock::time_point now);
-  bool held() const { return held_; }
 
   // True (and `side` flagged) when `side`, to move, has no time left; true once flagged.
   bool out_of_time(Color side, Clock::time_point now);

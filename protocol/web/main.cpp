@@ -145,7 +145,7 @@ int main(int argc, char** argv) {
       std::cerr << "ordo-web: --engine \"" << command << "\": " << probe.error << "\n";
       return 1;
     }
-    config.specs.push_back({command, probe.name, engine->dialect});
+    config.listings.push_back({command, probe.name, engine->dialect});
   }
 
   boost::asio::io_context io;

@@ -5,6 +5,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "server_context.hpp"
+
 namespace ordo::web {
 
 namespace asio = boost::asio;
@@ -146,6 +148,20 @@ void ProcessTransport::close() {
   if (options_.reaper) options_.reaper->retire(std::move(process_), options_.quit_grace);
   else process_->kill();
   process_.reset();
+}
+
+TransportFactory engine_transports(asio::io_context& io, std::shared_ptr<const ServerContext> context,
+                                   std::function<void(int engine, std::size_t limit_bytes)> on_overflow) {
+  return [&io, context = std::move(context), on_overflow = std::move(on_overflow)](
+             int engine, TransportEvents events) -> std::unique_ptr<LineTransport> {
+    TransportOptions options;
+    options.max_queued_bytes = context->config.max_engine_queue;
+    options.reaper = context->reaper;
+    options.overflow = [on_overflow, engine, limit = options.max_queued_bytes] { on_overflow(engine, limit); };
+    driver::EngineCommand command = context->config.engines.at(engine);
+    command.niceness = context->config.engine_niceness;
+    return std::make_unique<ProcessTransport>(io, std::move(command), std::move(events), std::move(options));
+  };
 }
 
 }  // namespace ordo::web

@@ -69,4 +69,12 @@ class ProcessTransport : public LineTransport {
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(false);
 };
 
+struct ServerContext;
+
+// The engines of a page's session: engine `engine` of the server's configuration, with the
+// server's niceness, engine queue limit and reaper, as a ProcessTransport on `io`. When an engine
+// does not read its input, on_overflow(engine, limit_bytes) is called (posted, as the overflow event).
+TransportFactory engine_transports(boost::asio::io_context& io, std::shared_ptr<const ServerContext> context,
+                                   std::function<void(int engine, std::size_t limit_bytes)> on_overflow);
+
 }  // namespace ordo::web

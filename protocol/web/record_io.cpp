@@ -7,10 +7,11 @@
 
 namespace ordo::web {
 
-std::string save_record(const WebGame& game, const std::string& white, const std::string& black,
-                        const std::string& date, const std::string& time_control) {
+std::string save_record(const WebGame& game, game::Termination termination, game::Outcome outcome,
+                        const std::string& white, const std::string& black, const std::string& date,
+                        const std::string& time_control) {
   records::GameRecord rec;
-  const std::string result = game::result_token(game.outcome());
+  const std::string result = game::result_token(outcome);
   const std::string start_fen = to_fen(game.start());
   const bool standard = start_fen == to_fen(Position::start(game.variant()));
   rec.set_tag("Event", "ordo-web game");
@@ -23,7 +24,7 @@ std::string save_record(const WebGame& game, const std::string& white, const std
   rec.set_tag("Variant", std::string(variant_name(game.variant())));
   rec.set_tag("FEN", start_fen);
   rec.set_tag("SetUp", standard ? "0" : "1");
-  rec.set_tag("Termination", game::termination_name(game.termination()));
+  rec.set_tag("Termination", game::termination_name(termination));
   rec.set_tag("TimeControl", time_control);
   rec.set_tag("PlyCount", std::to_string(game.cursor()));
   for (int i = 0; i < game.cursor(); ++i) rec.moves.push_back({format_turn(game.line()[i]), ""});

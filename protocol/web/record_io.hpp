@@ -8,10 +8,13 @@
 
 namespace ordo::web {
 
-// The game up to the cursor as one record with the thirteen standard tags. `date` is "YYYY.MM.DD",
-// `time_control` as the record format spells it (e.g. "st=0.5", "depth=4", "-").
-std::string save_record(const WebGame& game, const std::string& white, const std::string& black,
-                        const std::string& date, const std::string& time_control);
+// The game up to the cursor as one record with the thirteen standard tags; its Result and
+// Termination are `outcome` and `termination` (the game's own, or a time forfeit the board's clock
+// decided). `date` is "YYYY.MM.DD", `time_control` as the record format spells it (e.g. "st=0.5",
+// "depth=4", "-").
+std::string save_record(const WebGame& game, game::Termination termination, game::Outcome outcome,
+                        const std::string& white, const std::string& black, const std::string& date,
+                        const std::string& time_control);
 
 // Reads the first record of `text` and replays it with the rules core. On success the game is
 // replaced (its variant from the Variant tag, its start from SetUp/FEN) and "" is returned; else the

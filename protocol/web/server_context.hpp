@@ -23,7 +23,7 @@ struct ServerConfig {
   std::string address = "127.0.0.1";
   unsigned short port = 8080;  // 0: any free port
   std::vector<driver::EngineCommand> engines;
-  std::vector<EngineSpec> specs;       // one per engine, for display
+  std::vector<EngineListing> listings;  // one per engine, for display
   std::vector<HostName> allowed_hosts;  // beyond the loopback names and the bound address
   int max_sessions = 4;
   // The engines run this much below the server's priority: however many think, the server (one

@@ -6,16 +6,6 @@ namespace ordo::web {
 
 std::string_view color_name(Color c) { return c == WHITE ? "white" : "black"; }
 
-std::string_view reason_text(game::Termination t) {
-  switch (t) {
-    case game::Termination::TargetRow: return "target row";
-    case game::Termination::NoPieces: return "all pieces taken";
-    case game::Termination::NoLegalMove: return "no legal turn";
-    case game::Termination::Threefold: return "threefold repetition";
-    default: return "";
-  }
-}
-
 void WebGame::reset(Variant v) {
   line_ = game::Game(v);
   cursor_ = 0;
@@ -30,18 +20,21 @@ std::string WebGame::setup(std::string_view fen) {
 }
 
 std::string WebGame::play(std::string_view token) {
-  if (over()) return "the game is over (" + std::string(reason_text(termination())) + ")";
-  game::Game game = line_;
-  game.truncate(cursor_);
-  std::string error;
-  if (!game.play(token, &error)) return error;
-  if (cursor_ < length() && line_.turns()[cursor_] == game.turns().back()) {
-    ++cursor_;
-    return "";
-  }
-  line_ = std::move(game);
-  ++cursor_;
+  if (over()) return std::string("the game is over (") + game::termination_name(termination()) + ")";
+  auto turn = parse_turn(current(), token);
+  if (!turn) return turn.error();
+  play(*turn);
   return "";
+}
+
+void WebGame::play(const Turn& turn) {
+  if (cursor_ < length() && line_.turns()[cursor_] == turn) {
+    ++cursor_;
+    return;
+  }
+  line_.truncate(cursor_);
+  line_.push(turn);
+  ++cursor_;
 }
 
 bool WebGame::undo() { return jump(cursor_ - 1); }

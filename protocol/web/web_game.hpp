@@ -25,6 +25,9 @@ class WebGame {
   // already continues with, the rest of the line is kept (a redo); otherwise the line is cut there.
   // On error returns the reason and nothing changes; "" on success.
   std::string play(std::string_view token);
+  // Plays a legal turn of current() (from parse_turn) at the cursor, with the same redo rule. The
+  // game must not be over at the cursor.
+  void play(const Turn& turn);
   bool undo();
   bool redo();
   // Moves the cursor to after `ply` turns of the line (0 = the start). False when out of range.
@@ -51,8 +54,5 @@ class WebGame {
 };
 
 std::string_view color_name(Color c);  // "white" or "black"
-// The page's words for how a game ended: "target row", "all pieces taken", "no legal turn",
-// "threefold repetition"; "" while it goes on.
-std::string_view reason_text(game::Termination t);
 
 }  // namespace ordo::web

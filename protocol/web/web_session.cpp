@@ -42,11 +42,11 @@ Json turn_parts_json(const Turn& turn) {
 
 }  // namespace
 
-WebSession::WebSession(std::vector<EngineSpec> engines, TransportFactory factory, std::function<void(std::string)> send,
+WebSession::WebSession(std::vector<EngineListing> engines, TransportFactory factory, std::function<void(std::string)> send,
                        SessionLimits limits)
-    : specs_(std::move(engines)), factory_(std::move(factory)), send_(std::move(send)), limits_(limits) {
-  slots_.resize(specs_.size());
-  if (!specs_.empty()) players_[BLACK] = 0;  // a person (White) against the first engine
+    : listings_(std::move(engines)), factory_(std::move(factory)), send_(std::move(send)), limits_(limits) {
+  slots_.resize(listings_.size());
+  if (!listings_.empty()) players_[BLACK] = 0;  // a person (White) against the first engine
 }
 
 WebSession::~WebSession() { close(); }
@@ -147,9 +147,9 @@ void WebSession::cmd_players(std::string_view rest) {
   for (int c = 0; c < 2; ++c) {
     if (words[c] == "human") continue;
     const auto n = parse_int(words[c]);
-    if (!n || *n < 1 || *n > std::int64_t(specs_.size()))
+    if (!n || *n < 1 || *n > std::int64_t(listings_.size()))
       return send_error("players: '" + excerpt(words[c], 20) + "' is neither human nor an engine number from 1 to " +
-                        std::to_string(specs_.size()));
+                        std::to_string(listings_.size()));
     chosen[c] = int(*n - 1);
   }
   players_[WHITE] = chosen[0];
@@ -182,7 +182,9 @@ void WebSession::cmd_move(std::string_view rest) {
   const auto words = split_words(rest);
   if (words.size() != 1) return send_error("move: expected one move token");
   const Color side = game_.current().side_to_move();
-  if (clock_.flagged()) return send_error("move refused: the game is over (" + std::string(color_name(*clock_.flagged())) + " ran out of time)");
+  if (clock_.flagged())
+    return send_error("move refused: the game is over (" +
+                      game::termination_sentence(game::Termination::TimeForfeit, ending().outcome) + ")");
   // An engine's side is the engine's, paused or not: nobody moves for it.
   if (engine_of(side))
     return send_error("move refused: it is " + player_name(side) + "'s turn (" + std::string(color_name(side)) + ")" +
@@ -270,7 +272,7 @@ void WebSession::cmd_hint() {
   int engine = 0;
   if (engine_of(~side)) engine = *engine_of(~side);
   else if (engine_of(side)) engine = *engine_of(side);
-  if (specs_.empty()) return send_error("hint: no engine is configured");
+  if (listings_.empty()) return send_error("hint: no engine is configured");
   if (!start_search(engine, Purpose::Hint)) return;
   send_state();
 }
@@ -286,9 +288,10 @@ void WebSession::cmd_save() {
       time_control = buf;
     }
   }
+  const Ending ending = this->ending();
   send_(json_text({{"type", "record"},
-                   {"text", save_record(game_, player_name(WHITE), player_name(BLACK), records::today_tag_date(),
-                                        time_control)}}));
+                   {"text", save_record(game_, ending.termination, ending.outcome, player_name(WHITE),
+                                        player_name(BLACK), records::today_tag_date(), time_control)}}));
 }
 
 void WebSession::cmd_load(std::string_view rest) {
@@ -355,7 +358,7 @@ EngineRelay* WebSession::relay(int engine) {
                            [s] { if (s->relay) s->relay->on_greeting_timeout(); }};
     s->transport = factory_(engine, events);
     s->relay = std::make_unique<EngineRelay>(engine, *s->transport, static_cast<EngineRelay::Listener&>(*this),
-                                             specs_[engine].dialect);
+                                             listings_[engine].dialect);
     s->relay->start();
   }
   return slot->relay.get();
@@ -364,7 +367,7 @@ EngineRelay* WebSession::relay(int engine) {
 std::string WebSession::engine_label(int engine) const {
   if (engine >= 0 && engine < int(slots_.size()) && slots_[engine] && !slots_[engine]->name.empty())
     return slots_[engine]->name;
-  if (engine >= 0 && engine < int(specs_.size()) && !specs_[engine].name.empty()) return specs_[engine].name;
+  if (engine >= 0 && engine < int(listings_.size()) && !listings_[engine].name.empty()) return listings_[engine].name;
   return "engine " + std::to_string(engine + 1);
 }
 
@@ -374,8 +377,8 @@ std::string WebSession::player_name(Color c) const {
 
 void WebSession::send_hello() {
   Json engines = Json::array();
-  for (std::size_t i = 0; i < specs_.size(); ++i)
-    engines.push_back({{"number", int(i + 1)}, {"command", specs_[i].command}, {"name", engine_label(int(i))}});
+  for (std::size_t i = 0; i < listings_.size(); ++i)
+    engines.push_back({{"number", int(i + 1)}, {"command", listings_[i].command}, {"name", engine_label(int(i))}});
   send_(json_text({{"type", "hello"},
                    {"engines", engines},
                    {"limits",
@@ -387,7 +390,7 @@ void WebSession::send_hello() {
 
 void WebSession::send_state() {
   const Position& pos = game_.current();
-  const game::Outcome outcome = game_.outcome();
+  const Ending ending = this->ending();
   Json out;
   out["type"] = "state";
   out["variant"] = variant_name(game_.variant());
@@ -399,17 +402,12 @@ void WebSession::send_state() {
   out["cursor"] = game_.cursor();
   if (auto last = game_.last_turn()) out["last"] = {{"tok", format_turn(*last)}, {"parts", turn_parts_json(*last)}};
   else out["last"] = nullptr;
-  if (clock_.flagged() && !game_.over()) {  // lost on time
-    const Color winner = ~*clock_.flagged();
-    out["status"] = {{"over", true}, {"winner", color_name(winner)}, {"reason", "time"},
-                     {"result", winner == WHITE ? "1-0" : "0-1"}};
-  } else {
-    const auto winner = game::winner_of(outcome);
-    out["status"] = {{"over", game_.over()},
-                     {"winner", winner ? Json(color_name(*winner)) : Json(nullptr)},
-                     {"reason", reason_text(game_.termination())},
-                     {"result", game::result_token(outcome)}};
-  }
+  const auto winner = game::winner_of(ending.outcome);
+  const bool over = ending.termination != game::Termination::None;
+  out["status"] = {{"over", over},
+                   {"winner", winner ? Json(color_name(*winner)) : Json(nullptr)},
+                   {"reason", over ? game::termination_name(ending.termination) : ""},  // the record name
+                   {"result", game::result_token(ending.outcome)}};
   out["clock"] = clock_.json(pos.side_to_move(), game_.over(), now_());
   out["split"] = {{"white", pos.split(WHITE)}, {"black", pos.split(BLACK)}};
   out["players"] = Json::array();
@@ -445,7 +443,7 @@ void WebSession::relay_ready(int engine, const std::string& name) {
   send_hello();
 }
 
-void WebSession::relay_info(int engine, int search_id, const SearchInfo& info) {
+void WebSession::relay_info(int engine, int search_id, const driver::Info& info) {
   if (!search_ || search_->id != search_id || search_->engine != engine) return;
   if (search_->purpose == Purpose::Analyse) {  // only the final score is reported, per position
     if (analysis_ && (info.score_cp || info.score_mate)) {
@@ -491,17 +489,28 @@ void WebSession::relay_info(int engine, int search_id, const SearchInfo& info) {
   send_(json_text(out));
 }
 
-void WebSession::relay_bestmove(int engine, int search_id, const std::string& token) {
+void WebSession::relay_bestmove(int engine, int search_id, const driver::BestMove& best) {
   if (!search_ || search_->id != search_id || search_->engine != engine) return;
   const Search done = *search_;
   search_.reset();
-  if (done.purpose == Purpose::Analyse) return analysis_result(token);
+  if (done.purpose == Purpose::Analyse) return analysis_result(best);
   const std::string name = engine_label(engine);
-  auto turn = parse_turn(game_.current(), token);
+  // The answer read once against the position searched: a legal turn, or why it is none.
+  std::optional<Turn> turn;
+  std::string why;
+  if (best.kind == driver::BestMove::Kind::Malformed) {
+    why = "sent malformed output '" + excerpt(best.token, 40) +
+          "' (expected 'bestmove <turn>' or 'bestmove <turn> ponder <turn>')";
+  } else if (best.kind == driver::BestMove::Kind::NoMove) {
+    why = "answered 'bestmove" + (best.token.empty() ? "" : " " + excerpt(best.token, 40)) + "' in an ongoing position";
+  } else if (auto parsed = parse_turn(game_.current(), best.token)) {
+    turn = *parsed;
+  } else {
+    why = "answered with '" + excerpt(best.token, 40) + "', which is not a legal move here: " + parsed.error();
+  }
   if (!turn) {
     set_paused(true);
-    send_error(name + " answered with '" + excerpt(token, 40) + "', which is not a legal move here: " + turn.error() +
-               (done.purpose == Purpose::Play ? " (engine play paused)" : ""));
+    send_error(name + " " + why + (done.purpose == Purpose::Play ? " (engine play paused)" : ""));
     send_state();
     return;
   }
@@ -519,13 +528,7 @@ void WebSession::relay_bestmove(int engine, int search_id, const std::string& to
     send_state();
     return;
   }
-  const std::string why = game_.play(format_turn(*turn));
-  if (!why.empty()) {  // cannot happen after parse_turn; kept as a guard
-    set_paused(true);
-    send_error(name + ": " + why);
-    send_state();
-    return;
-  }
+  game_.play(*turn);
   clock_.moved(mover, now_());
   game_changed();
 }
@@ -571,6 +574,12 @@ void WebSession::clock_start_game() {
   if (next_control_) clock_.start(*next_control_, now_());
 }
 
+WebSession::Ending WebSession::ending() const {
+  if (!game_.over() && clock_.flagged())
+    return {game::Termination::TimeForfeit, game::win_for(~*clock_.flagged())};
+  return {game_.termination(), game_.outcome()};
+}
+
 bool WebSession::clock_out_of_time(Color side) {
   if (!clock_.out_of_time(side, now_())) return false;
   set_paused(true);
@@ -591,7 +600,7 @@ void WebSession::cmd_analyse(std::string_view rest) {
   if (!ms || *ms < limits_.min_movetime || *ms > limits_.max_movetime)
     return send_error("analyse: expected the milliseconds per position, " + std::to_string(limits_.min_movetime) +
                       " to " + std::to_string(limits_.max_movetime));
-  if (specs_.empty()) return send_error("analyse: no engine is configured");
+  if (listings_.empty()) return send_error("analyse: no engine is configured");
   if (search_ && search_->purpose == Purpose::Play) return send_error("analyse: an engine is thinking about its move; press Stop first");
   cancel_search();
   set_paused(true);
@@ -623,7 +632,7 @@ void WebSession::analyse_next() {
 }
 
 // One position analysed: its score from White's point of view and the engine's move.
-void WebSession::analysis_result(const std::string& token) {
+void WebSession::analysis_result(const driver::BestMove& best) {
   if (!analysis_) return;
   Position p = game_.start();
   for (int i = 0; i < analysis_->next; ++i) p = p.after(game_.line()[i]);
@@ -644,7 +653,8 @@ void WebSession::analysis_result(const std::string& token) {
   } else if (analysis_->cp) {
     out["cp"] = sign * *analysis_->cp;
   }
-  if (auto turn = parse_turn(p, token)) out["best"] = format_turn(*turn);
+  if (best.kind == driver::BestMove::Kind::Move)
+    if (auto turn = parse_turn(p, best.token)) out["best"] = format_turn(*turn);
   send_(json_text(out));
   ++analysis_->next;
   analyse_next();

@@ -40,7 +40,7 @@ struct TransportEvents {
 using TransportFactory = std::function<std::unique_ptr<LineTransport>(int engine, TransportEvents events)>;
 
 // What the page sees of an engine before it has started: its number and the command line.
-struct EngineSpec {
+struct EngineListing {
   std::string command;  // for display only
   std::string name;     // the name it gave when checked at start ("" if unknown)
   driver::Dialect dialect = driver::Dialect::Uci;  // how the relay speaks to it
@@ -48,7 +48,7 @@ struct EngineSpec {
 
 class WebSession : private EngineRelay::Listener {
  public:
-  WebSession(std::vector<EngineSpec> engines, TransportFactory factory, std::function<void(std::string)> send,
+  WebSession(std::vector<EngineListing> engines, TransportFactory factory, std::function<void(std::string)> send,
              SessionLimits limits = {});
   ~WebSession() override;
   WebSession(const WebSession&) = delete;
@@ -110,12 +110,19 @@ class WebSession : private EngineRelay::Listener {
   // Clock steps (all no-ops in an untimed game).
   void clock_start_game();
   bool clock_out_of_time(Color side);  // flags `side` when its time is gone (and pauses)
+  // How the game stands: the game model's ending at the cursor first; else a flagged clock is a
+  // time forfeit won by the other side; else the game goes on (None, Ongoing).
+  struct Ending {
+    game::Termination termination;
+    game::Outcome outcome;
+  };
+  Ending ending() const;
   bool game_over() const { return game_.over() || clock_.flagged().has_value(); }
   // Paused: no engine is asked to move, none is moved for, and no clock runs.
   void set_paused(bool paused);
 
   void analyse_next();
-  void analysis_result(const std::string& token);
+  void analysis_result(const driver::BestMove& best);
   void stop_analysis();
   // After any change of the game: drop a search for the old position, tell the page, let an
   // engine move if it is its turn.
@@ -136,12 +143,12 @@ class WebSession : private EngineRelay::Listener {
 
   // EngineRelay::Listener
   void relay_ready(int engine, const std::string& name) override;
-  void relay_info(int engine, int search_id, const SearchInfo& info) override;
-  void relay_bestmove(int engine, int search_id, const std::string& token) override;
+  void relay_info(int engine, int search_id, const driver::Info& info) override;
+  void relay_bestmove(int engine, int search_id, const driver::BestMove& best) override;
   void relay_message(int engine, const std::string& text) override;
   void relay_failed(int engine, const std::string& why) override;
 
-  std::vector<EngineSpec> specs_;
+  std::vector<EngineListing> listings_;
   TransportFactory factory_;
   std::function<void(std::string)> send_;
   SessionLimits limits_;

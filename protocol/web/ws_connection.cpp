@@ -64,22 +64,13 @@ void WsConnection::drop() {
 void WsConnection::open_session() {
   auto& io = static_cast<asio::io_context&>(ws_.get_executor().context());
   std::weak_ptr<WsConnection> weak = weak_from_this();
-  const auto context = context_;
-  auto factory = [&io, context, weak](int engine, TransportEvents events) -> std::unique_ptr<LineTransport> {
-    TransportOptions options;
-    options.max_queued_bytes = context->config.max_engine_queue;
-    options.reaper = context->reaper;
-    options.overflow = [weak, engine, limit = options.max_queued_bytes] {
-      if (auto self = weak.lock())
-        self->finish("engine " + std::to_string(engine + 1) + " does not read its input (more than " +
-                         std::to_string(limit / 1024) + " KiB wait for it): this board is closed; reload the page",
-                     websocket::close_code::try_again_later);
-    };
-    driver::EngineCommand command = context->config.engines.at(engine);
-    command.niceness = context->config.engine_niceness;
-    return std::make_unique<ProcessTransport>(io, std::move(command), std::move(events), std::move(options));
-  };
-  session_ = std::make_unique<WebSession>(context_->config.specs, factory,
+  auto factory = engine_transports(io, context_, [weak](int engine, std::size_t limit) {
+    if (auto self = weak.lock())
+      self->finish("engine " + std::to_string(engine + 1) + " does not read its input (more than " +
+                       std::to_string(limit / 1024) + " KiB wait for it): this board is closed; reload the page",
+                   websocket::close_code::try_again_later);
+  });
+  session_ = std::make_unique<WebSession>(context_->config.listings, factory,
                                           [weak](std::string message) {
                                             if (auto self = weak.lock()) self->enqueue(std::move(message));
                                           },

@@ -222,6 +222,15 @@ TEST_CASE("every termination keeps its record name and every outcome its result 
   CHECK_FALSE(winner_of(Outcome::Draw));
 }
 
+TEST_CASE("every ending has its sentence that names the loser where the ending is a side's") {
+  CHECK(termination_sentence(Termination::TargetRow, Outcome::BlackWins) == "reached the target row");
+  CHECK(termination_sentence(Termination::NoPieces, Outcome::WhiteWins) == "black has no pieces");
+  CHECK(termination_sentence(Termination::NoLegalMove, Outcome::BlackWins) == "white has no legal move");
+  CHECK(termination_sentence(Termination::Threefold, Outcome::Draw) == "threefold repetition");
+  CHECK(termination_sentence(Termination::TimeForfeit, Outcome::BlackWins) == "white ran out of time");
+  CHECK(termination_sentence(Termination::None, Outcome::Ongoing) == "ongoing");
+}
+
 TEST_CASE("the move limit is reached after maxmoves full moves") {
   CHECK_FALSE(move_limit_reached(1000, 0));  // 0: no limit
   CHECK_FALSE(move_limit_reached(5, 3));

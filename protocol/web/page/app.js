@@ -497,19 +497,20 @@ function renderBoard() {
   }
 }
 
-// Why a game ended, for the winner `w` (a name) and the state (the loser is the side to move).
+// Why a game ended, for the winner `w` (a name) and the state (the loser is the side to move),
+// keyed on the state's reason: the ending's record name (docs/GAME_RECORDS.md, Termination).
 const REASONS = {
   'target row': (w) => `${w} reached the target row`,
-  'all pieces taken': (w) => `${w} took every piece of the opponent`,
+  'no pieces': (w) => `${w} took every piece of the opponent`,
   // RULES.md §6: a side with no legal turn loses; it is either split with no move that
   // reconnects it (§4), or, connected, blocked everywhere.
-  'no legal turn': (w, st) => {
+  'no legal move': (w, st) => {
     const loser = w === 'White' ? 'Black' : 'White';
     return st.split[loser.toLowerCase()]
       ? `${loser}'s group was split and cannot reconnect`
       : `${loser} has no legal move: every piece is blocked`;
   },
-  'time': (w) => `${w === 'White' ? 'Black' : 'White'} ran out of time`,
+  'time forfeit': (w) => `${w === 'White' ? 'Black' : 'White'} ran out of time`,
 };
 
 function renderTurn() {

@@ -28,7 +28,7 @@ function renderClocks() {
     el.querySelector('.time').textContent = clockText(left);
     el.classList.toggle('running', st.clock.running === side);
     el.classList.toggle('low', left < 10000);
-    el.classList.toggle('flagged', st.status.over && st.status.reason === 'time' && st.status.winner !== side);
+    el.classList.toggle('flagged', st.status.over && st.status.reason === 'time forfeit' && st.status.winner !== side);
   }
   // The page tells the server when the running clock has passed zero; the server checks it.
   const run = st.clock.running;

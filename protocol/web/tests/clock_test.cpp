@@ -77,11 +77,17 @@ TEST_SUITE("web") {
       t.pass(30001);
       t.send(late_move ? "move a3a4" : "flag");
       const std::string st = t.last("state");
-      CHECK(has(st, R"("status":{"over":true,"winner":"black","reason":"time","result":"0-1"})"));
+      CHECK(has(st, R"("status":{"over":true,"winner":"black","reason":"time forfeit","result":"0-1"})"));
       CHECK(has(st, R"("moves":[])"));
       CHECK(has(st, R"("white":0,"black":60000,"running":null)"));
       t.send("move a3a4");
       CHECK(has(t.last("error"), "the game is over (white ran out of time)"));
+      // The saved record says so: Black won on time.
+      t.send("save");
+      const std::string record = t.last("record");
+      CHECK(has(record, R"([Result \"0-1\"])"));
+      CHECK(has(record, R"([Termination \"time forfeit\"])"));
+      CHECK(has(record, R"(\n\n0-1\n)"));
     }
   }
 
@@ -94,8 +100,11 @@ TEST_SUITE("web") {
     t.pass(60001);
     t.engine.say("bestmove a6a5");
     const std::string st = t.last("state");
-    CHECK(has(st, R"("status":{"over":true,"winner":"white","reason":"time","result":"1-0"})"));
+    CHECK(has(st, R"("status":{"over":true,"winner":"white","reason":"time forfeit","result":"1-0"})"));
     CHECK(has(st, R"("moves":["a3a4"])"));
+    t.send("save");
+    CHECK(has(t.last("record"), R"([Result \"1-0\"])"));
+    CHECK(has(t.last("record"), R"([Termination \"time forfeit\"])"));
   }
 
   TEST_CASE("hostile: Stop holds both clocks so a paused engine never loses on time and Play restarts its clock") {

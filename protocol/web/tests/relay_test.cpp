@@ -21,11 +21,13 @@ namespace {
 struct Recorder : EngineRelay::Listener {
   std::vector<std::string> events;
   void relay_ready(int, const std::string& name) override { events.push_back("ready " + name); }
-  void relay_info(int, int id, const SearchInfo& info) override {
+  void relay_info(int, int id, const driver::Info& info) override {
     events.push_back("info " + std::to_string(id) + " depth " + std::to_string(info.depth.value_or(-1)));
   }
-  void relay_bestmove(int, int id, const std::string& token) override {
-    events.push_back("bestmove " + std::to_string(id) + " " + token);
+  void relay_bestmove(int, int id, const driver::BestMove& best) override {
+    using Kind = driver::BestMove::Kind;
+    const char* kind = best.kind == Kind::Move ? "" : best.kind == Kind::NoMove ? "nomove " : "malformed ";
+    events.push_back("bestmove " + std::to_string(id) + " " + kind + best.token);
   }
   void relay_message(int, const std::string& text) override { events.push_back("message " + text); }
   void relay_failed(int, const std::string& why) override { events.push_back("failed " + why); }
@@ -153,7 +155,7 @@ TEST_SUITE("web") {
           std::make_unique<ProcessTransport>(io, driver::EngineCommand{{ORDO_ENGINE_BINARY}, "", false}, std::move(events)),
           sent);
     };
-    WebSession session({EngineSpec{"proto=ugi ordo", "", driver::Dialect::Ugi}}, factory,
+    WebSession session({EngineListing{"proto=ugi ordo", "", driver::Dialect::Ugi}}, factory,
                        [&](std::string m) { out.push_back(std::move(m)); });
     auto last_state = [&] {
       for (auto it = out.rbegin(); it != out.rend(); ++it)
@@ -216,6 +218,30 @@ TEST_SUITE("web") {
     e.say("readyok");
     e.say("\x01\x02 garbage \xff");
     CHECK(r.events.size() == 3);
+  }
+
+  TEST_CASE("the relay hands on every line that names bestmove as the dialogue parsed it") {
+    // "BESTMOVE x" and "bestmove  a3a4" answer the search, malformed, as the match runner reads
+    // them; "bestmove (none)" is no move.
+    const std::pair<const char*, const char*> answers[] = {
+        {"BESTMOVE a6a5", "bestmove 1 malformed BESTMOVE a6a5"},
+        {"bestmove  a6a5", "bestmove 1 malformed bestmove  a6a5"},
+        {"bestmove\ta6a5", "bestmove 1 malformed bestmove\ta6a5"},
+        {"bestmove (none)", "bestmove 1 nomove (none)"},
+        {"bestmove a6a5 ponder a3a4", "bestmove 1 a6a5"},
+    };
+    for (const auto& [answer, event] : answers) {
+      CAPTURE(answer);
+      FakeEngine e;
+      FakeTransport t(e);
+      Recorder r;
+      EngineRelay relay(0, t, r);
+      relay.search(request(1, {"a3a4"}));
+      e.events.line = [&](const std::string& l) { relay.on_line(l); };
+      e.say("uciok");
+      e.say(answer);
+      CHECK(r.events == std::vector<std::string>{"ready engine 1", event});
+    }
   }
 
   TEST_CASE("the relay reports a greeting timeout and an engine that exits") {

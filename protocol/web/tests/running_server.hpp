@@ -27,7 +27,7 @@ struct RunningServer {
     ServerConfig c;
     c.port = 0;
     c.engines.push_back({{ORDO_ENGINE_BINARY}, "", false});
-    c.specs.push_back({"ordo", ""});
+    c.listings.push_back({"ordo", ""});
     c.overload_lag = std::chrono::hours(1);  // tests on a loaded machine are never refused as overload
     if (tweak) tweak(c);
     server = std::make_unique<WebServer>(io, c);

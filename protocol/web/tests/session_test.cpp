@@ -21,13 +21,13 @@ struct Harness {
   std::unique_ptr<WebSession> session;
 
   explicit Harness(int engine_count = 1, SessionLimits limits = {}) {
-    std::vector<EngineSpec> specs;
+    std::vector<EngineListing> listings;
     for (int i = 0; i < engine_count; ++i) {
       engines.push_back(std::make_unique<FakeEngine>());
-      specs.push_back({"engine-" + std::to_string(i + 1), ""});
+      listings.push_back({"engine-" + std::to_string(i + 1), ""});
     }
     session = std::make_unique<WebSession>(
-        specs,
+        listings,
         [this](int e, TransportEvents ev) -> std::unique_ptr<LineTransport> {
           made.push_back(e);
           engines.at(e)->events = std::move(ev);
@@ -207,13 +207,21 @@ TEST_SUITE("web") {
   }
 
   TEST_CASE("hostile: an illegal or injected bestmove is refused and pauses engine play") {
-    for (const std::string answer : {"bestmove a3a4", "bestmove (none)", "bestmove a6a5;quit", "bestmove"}) {
+    const std::pair<std::string, std::string> answers[] = {
+        {"bestmove a3a4", "not a legal move here"},
+        {"bestmove a6a5;quit", "not a legal move here"},
+        {"bestmove (none)", "answered 'bestmove (none)' in an ongoing position"},
+        {"bestmove", "answered 'bestmove' in an ongoing position"},
+        {"BESTMOVE a6a5", "sent malformed output 'BESTMOVE a6a5'"},
+        {"bestmove  a6a5", "sent malformed output 'bestmove  a6a5'"},
+    };
+    for (const auto& [answer, error] : answers) {
       CAPTURE(answer);
       Harness h;
       h.send("move a3a4");
       h.greet();
       h.engines[0]->say(answer);
-      CHECK(has(h.last("error"), "not a legal move here"));
+      CHECK(has(h.last("error"), error));
       CHECK(h.cursor() == 1);
       CHECK(h.paused());
       // The engine is not asked again until "play", and nobody moves for it meanwhile.
