@@ -50,7 +50,6 @@ std::vector<u64> SessionGame::history_keys() const {
 }
 
 std::string SessionGame::status_text() const {
-  if (game::is_rules_ending(game_.termination())) return ordo::status_text(current());
   if (game_.over()) return ordo::status_text(game_.termination(), game_.outcome());
   return "ongoing";
 }
