@@ -1,4 +1,5 @@
-// The clocks of a game on time, kept by the server: each side's time left; the side to move's
+// The clocks of a game on time, kept by the server: the game model's time control and side clocks
+// (engine/game/side_clock.hpp) on the server's wall clock; the side to move's
 // clock runs from the moment its turn began (or the game resumed). While the clock is held (the
 // game is paused) no clock runs: what had run is charged at hold, and running starts again at
 // resume. Times come from the caller, so tests move them by hand.
@@ -10,6 +11,7 @@
 
 #include "engine_relay.hpp"
 #include "json_text.hpp"
+#include "side_clock.hpp"
 #include "types.hpp"
 
 namespace ordo::web {
@@ -17,15 +19,13 @@ namespace ordo::web {
 class GameClock {
  public:
   using Clock = std::chrono::steady_clock;
-  struct Control {
-    std::int64_t base_ms, inc_ms;
-  };
 
   // Both sides get the whole base time; the side to move's clock runs from now.
-  void start(Control control, Clock::time_point now);
+  void start(const game::TimeControl& control, Clock::time_point now);
   // The game goes on untimed (set-up, load, going back in the line).
   void stop();
   bool on() const { return on_; }
+  const game::TimeControl& control() const { return control_; }
   std::optional<Color> flagged() const { return flagged_; }
 
   // The game pauses with `to_move` to move: its clock stops (charged what has run). No-op when
@@ -48,8 +48,8 @@ class GameClock {
 
   bool on_ = false;
   bool held_ = false;
-  std::int64_t base_ms_ = 0, inc_ms_ = 0;
-  std::int64_t left_ms_[2] = {0, 0};
+  game::TimeControl control_;
+  game::SideClock side_[2];
   Clock::time_point since_{};
   std::optional<Color> flagged_;  // the side that ran out of time
 };

@@ -9,6 +9,7 @@
 #include "game_record.hpp"
 #include "record_io.hpp"
 #include "refusal.hpp"
+#include "time_control_text.hpp"
 #include "tokenizer.hpp"
 
 namespace ordo::web {
@@ -279,7 +280,9 @@ void WebSession::cmd_hint() {
 
 void WebSession::cmd_save() {
   std::string time_control = "-";
-  if (engine_of(WHITE) || engine_of(BLACK)) {
+  if (clock_.on()) {
+    time_control = records::time_control_text(clock_.control());
+  } else if (engine_of(WHITE) || engine_of(BLACK)) {
     if (limit_.kind == SearchLimit::Kind::Depth) {
       time_control = "depth=" + std::to_string(limit_.value);
     } else {
@@ -553,12 +556,14 @@ void WebSession::cmd_clock(std::string_view rest) {
     next_control_.reset();
     return;
   }
-  if (words.size() != 2) return send_error("clock: expected 'off' or '<seconds> <increment seconds>'");
-  const auto base = parse_int(words[0]);
-  const auto inc = parse_int(words[1]);
-  if (!base || *base < 1 || *base > 10800 || !inc || *inc < 0 || *inc > 600)
+  if (words.size() != 1) return send_error("clock: expected 'off' or a time control, seconds[+increment] (e.g. 180+2)");
+  std::string error;
+  const auto control = records::parse_time_control(std::string(words[0]), &error);
+  if (!control) return send_error("clock: " + error);
+  if (control->moves_per_period > 0) return send_error("clock: no moves per period here, only seconds[+increment]");
+  if (control->base_ms < 1000 || control->base_ms > 10800 * 1000 || control->inc_ms > 600 * 1000)
     return send_error("clock: a time from 1 to 10800 seconds and an increment from 0 to 600 seconds");
-  next_control_ = GameClock::Control{*base * 1000, *inc * 1000};
+  next_control_ = *control;
 }
 
 void WebSession::cmd_flag() {

@@ -163,7 +163,7 @@ class WebSession : private EngineRelay::Listener {
   std::optional<Search> search_;
   bool closed_ = false;
   std::function<Clock::time_point()> now_ = [] { return Clock::now(); };
-  std::optional<GameClock::Control> next_control_;  // the clock of the next new game
+  std::optional<game::TimeControl> next_control_;  // the clock of the next new game
   GameClock clock_;
   std::optional<Analysis> analysis_;
 };

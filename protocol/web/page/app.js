@@ -611,7 +611,7 @@ $('new-game').addEventListener('click', () => {
   const clock = $('clock').value;
   // "M+I": M minutes (fractions allowed), I seconds of increment a move.
   const [minutes, inc] = clock.split('+').map(Number);
-  send(clock === 'off' ? 'clock off' : `clock ${Math.max(1, Math.round(minutes * 60))} ${inc}`);
+  send(clock === 'off' ? 'clock off' : `clock ${Math.max(1, Math.round(minutes * 60))}+${inc}`);
   send(`new ${$('variant').value}`);
   sendPlayers();
   S.pendingSetup = false;

@@ -50,7 +50,7 @@ bool has(const std::string& text, const std::string& part) { return text.find(pa
 TEST_SUITE("web") {
   TEST_CASE("a game on the clock: time is charged per turn with the increment and shown") {
     Timed t;
-    t.send("clock 300 3");
+    t.send("clock 300+3");
     t.send("new ordo");
     CHECK(has(t.last("state"), R"("clock":{"control":{"base":300000,"inc":3000},"white":300000,"black":300000,"running":"white"})"));
     t.pass(2000);
@@ -69,7 +69,7 @@ TEST_SUITE("web") {
     for (const bool late_move : {false, true}) {
       CAPTURE(late_move);
       Timed t;
-      t.send("clock 60 0");
+      t.send("clock 60");
       t.send("new ordo");
       t.pass(30000);
       t.send("flag");  // too early: nothing happens
@@ -87,13 +87,14 @@ TEST_SUITE("web") {
       const std::string record = t.last("record");
       CHECK(has(record, R"([Result \"0-1\"])"));
       CHECK(has(record, R"([Termination \"time forfeit\"])"));
+      CHECK(has(record, R"([TimeControl \"60\"])"));
       CHECK(has(record, R"(\n\n0-1\n)"));
     }
   }
 
   TEST_CASE("an engine that answers after its time is gone loses on time") {
     Timed t;
-    t.send("clock 60 0");
+    t.send("clock 60");
     t.send("new ordo");
     t.send("move a3a4");
     t.greet();
@@ -105,11 +106,12 @@ TEST_SUITE("web") {
     t.send("save");
     CHECK(has(t.last("record"), R"([Result \"1-0\"])"));
     CHECK(has(t.last("record"), R"([Termination \"time forfeit\"])"));
+    CHECK(has(t.last("record"), R"([TimeControl \"60\"])"));
   }
 
   TEST_CASE("hostile: Stop holds both clocks so a paused engine never loses on time and Play restarts its clock") {
     Timed t;
-    t.send("clock 60 0");
+    t.send("clock 60");
     t.send("new ordo");
     t.send("move a3a4");
     t.greet();
@@ -139,9 +141,15 @@ TEST_SUITE("web") {
 
   TEST_CASE("clock off and bad clock values") {
     Timed t;
-    t.send("clock 0 3");
+    t.send("clock 0+3");
     CHECK(has(t.last("error"), "clock: a time from 1 to 10800 seconds"));
     t.send("clock 300 3");
+    CHECK(has(t.last("error"), "clock: expected 'off' or a time control, seconds[+increment]"));
+    t.send("clock 40/300");
+    CHECK(has(t.last("error"), "clock: no moves per period here"));
+    t.send("clock 5:00+x");
+    CHECK(has(t.last("error"), "clock: bad time control '5:00+x'"));
+    t.send("clock 300+3");
     t.send("clock off");
     t.send("new ordo");
     CHECK(has(t.last("state"), R"("clock":{"control":null)"));
