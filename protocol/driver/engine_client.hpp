@@ -122,7 +122,6 @@ class EngineDialogue {
   Dialect dialect() const { return dialect_; }
   // Sends "uci" or "ugi" and starts collecting the identity (any earlier one is forgotten).
   bool greet();
-  bool greeting() const { return greeting_; }
   bool greeted() const { return greeted_; }
   const Identity& identity() const { return identity_; }
   // "setoption name NAME value VALUE" ("setoption name NAME" when value is empty).
@@ -166,9 +165,7 @@ class EngineClient {
   // "no 'uciok' within N ms (exit status 1)") when a step fails; the process is then killed.
   bool start(std::chrono::milliseconds timeout, std::string* error);
   bool alive() const { return process_.running(); }
-  int pid() const { return process_.pid(); }
   const Identity& identity() const { return dialogue_.identity(); }
-  Dialect dialect() const { return dialogue_.dialect(); }
   EngineDialogue& dialogue() { return dialogue_; }
 
   bool set_option(const std::string& name, const std::string& value) { return dialogue_.set_option(name, value); }

@@ -47,7 +47,6 @@ class EngineProcess {
   // engine's helpers) is killed before it is reaped, so no child of an engine outlives it.
   bool running() const;
   int pid() const { return pid_; }
-  const EngineCommand& command() const { return cmd_; }
 
   // Writes line + '\n'. False when the engine is not running or its input pipe is broken.
   bool send(const std::string& line);
