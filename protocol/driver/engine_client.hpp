@@ -149,6 +149,18 @@ class EngineDialogue {
   bool greeting_ = false, greeted_ = false, searching_ = false;
 };
 
+// Why EngineClient::start or sync failed: the kind for callers that act on it, the text for people.
+struct ClientError {
+  enum class Kind {
+    None,
+    CannotStart,  // the process could not be started (pipes, fork, exec); text is the process's own
+    NoGreeting,   // "no 'uciok' within N ms (exit status 1)": the process ran but did not greet
+    CannotWrite,  // "cannot write to the engine": its input is closed
+    NoReadyOk     // "no 'readyok' from the engine": none within the timeout, or its output ended
+  } kind = Kind::None;
+  std::string text;  // one line
+};
+
 // EngineDialogue over an EngineProcess, for a blocking thread: every call that waits has a
 // deadline. Lines sent and received can go to a log.
 class EngineClient {
@@ -161,9 +173,9 @@ class EngineClient {
   EngineClient(const EngineClient&) = delete;
   EngineClient& operator=(const EngineClient&) = delete;
 
-  // (Re)starts the process and greets it within timeout. False with *error ("cannot start ...",
-  // "no 'uciok' within N ms (exit status 1)") when a step fails; the process is then killed.
-  bool start(std::chrono::milliseconds timeout, std::string* error);
+  // (Re)starts the process and greets it within timeout. False with *error (CannotStart or
+  // NoGreeting) when a step fails; the process is then killed.
+  bool start(std::chrono::milliseconds timeout, ClientError* error);
   bool alive() const { return process_.running(); }
   const Identity& identity() const { return dialogue_.identity(); }
   EngineDialogue& dialogue() { return dialogue_; }
@@ -171,8 +183,8 @@ class EngineClient {
   bool set_option(const std::string& name, const std::string& value) { return dialogue_.set_option(name, value); }
   bool new_game() { return dialogue_.new_game(); }
   // "isready", then lines until "readyok" within timeout; every other line read meanwhile goes to
-  // on_line. False with *error on timeout, EOF or a broken pipe.
-  bool sync(std::chrono::milliseconds timeout, std::string* error,
+  // on_line. False with *error (CannotWrite, or NoReadyOk on timeout or EOF).
+  bool sync(std::chrono::milliseconds timeout, ClientError* error,
             const std::function<void(const std::string&)>& on_line = {});
 
   // Before every go of search(): "isready", and up to timeout for "readyok", so the engine has

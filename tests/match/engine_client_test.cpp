@@ -145,24 +145,46 @@ TEST_SUITE("driver") {
 
   TEST_CASE("a greeting that never comes times out with one clear line and the process is killed") {
     EngineClient c(shell("exec sleep 30"), Dialect::Uci);
-    std::string error;
+    ClientError error;
     const auto t0 = std::chrono::steady_clock::now();
     CHECK_FALSE(c.start(300ms, &error));
     CHECK(std::chrono::steady_clock::now() - t0 < 5s);
-    CHECK(error == "no 'uciok' within 300 ms (still running)");
+    CHECK(error.text == "no 'uciok' within 300 ms (still running)");
+    CHECK(error.kind == ClientError::Kind::NoGreeting);
     CHECK_FALSE(c.alive());
     // An engine that answers the other dialect's greeting is not greeted either.
     EngineClient u(shell("read a; echo uciok; exec sleep 30"), Dialect::Ugi);
     CHECK_FALSE(u.start(300ms, &error));
-    CHECK(error.rfind("no 'ugiok' within 300 ms", 0) == 0);
+    CHECK(error.text.rfind("no 'ugiok' within 300 ms", 0) == 0);
     // An engine that exits says how.
     EngineClient x(shell("exit 3"), Dialect::Uci);
     CHECK_FALSE(x.start(2s, &error));
-    CHECK(error == "no 'uciok' within 2000 ms (exit status 3)");
+    CHECK(error.text == "no 'uciok' within 2000 ms (exit status 3)");
     // So does one that closes its input first, whether or not the greeting could still be written.
     EngineClient y(shell("exec 0<&-; sleep 0.1; exit 4"), Dialect::Uci);
     CHECK_FALSE(y.start(2s, &error));
-    CHECK(error == "no 'uciok' within 2000 ms (exit status 4)");
+    CHECK(error.text == "no 'uciok' within 2000 ms (exit status 4)");
+    CHECK(error.kind == ClientError::Kind::NoGreeting);
+  }
+
+  TEST_CASE("start and sync failures have a kind beside their text") {
+    ClientError error;
+    EngineClient missing(EngineCommand{{"/nonexistent/engine"}, {}}, Dialect::Uci);
+    CHECK_FALSE(missing.start(2s, &error));
+    CHECK(error.kind == ClientError::Kind::CannotStart);
+    CHECK(error.text.find("/nonexistent/engine") != std::string::npos);
+    // Greeted, then silent: no readyok.
+    EngineClient silent(shell("read a; echo uciok; exec sleep 30"), Dialect::Uci);
+    REQUIRE(silent.start(2s, &error));
+    CHECK_FALSE(silent.sync(200ms, &error));
+    CHECK(error.kind == ClientError::Kind::NoReadyOk);
+    CHECK(error.text == "no 'readyok' from the engine");
+    // Greeted with its input already closed: the isready cannot be written.
+    EngineClient deaf(shell("read a; exec 0<&-; echo uciok; exec sleep 30"), Dialect::Uci);
+    REQUIRE(deaf.start(2s, &error));
+    CHECK_FALSE(deaf.sync(2s, &error));
+    CHECK(error.kind == ClientError::Kind::CannotWrite);
+    CHECK(error.text == "cannot write to the engine");
   }
 
   TEST_CASE("the client plays build/ordo in UCI and UGI: greeting and sync and info lines and bestmove") {
@@ -172,7 +194,7 @@ TEST_SUITE("driver") {
       std::vector<std::string> log;
       EngineClient c(EngineCommand{{ORDO_ENGINE_BINARY}, {}}, dialect,
                      [&](bool out, const std::string& l) { log.push_back((out ? "> " : "< ") + l); });
-      std::string error;
+      ClientError error;
       REQUIRE(c.start(10s, &error));
       CHECK(c.identity().name.rfind("Ordo", 0) == 0);
       CHECK(c.identity().has_option("MultiPV"));
