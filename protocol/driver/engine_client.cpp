@@ -382,16 +382,18 @@ EngineClient::Answer EngineClient::search(const std::string& position_line, cons
 bool EngineClient::stop(std::chrono::milliseconds grace) {
   if (!alive()) return false;
   dialogue_.stop();
-  auto got = process_.read_until([](const std::string& l) { return l.rfind("bestmove", 0) == 0; }, grace,
-                                 [&](const std::string& l) {
-                                   if (log_) log_(false, l);
-                                 });
-  dialogue_.reset();
-  if (!got) {
-    kill();
-    return false;
+  // The answer is read as search() reads it: the first line the dialogue calls a bestmove, well
+  // formed or not, ends the search.
+  using Clock = std::chrono::steady_clock;
+  const auto end = Clock::now() + grace;
+  std::string line;
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - Clock::now());
+    if (left.count() < 0 || read(line, left) != EngineProcess::ReadStatus::Line) break;
+    if (dialogue_.feed(line).kind == EngineDialogue::Event::Kind::BestMove) return true;
   }
-  return true;
+  kill();
+  return false;
 }
 
 bool EngineClient::quit(std::chrono::milliseconds grace) {

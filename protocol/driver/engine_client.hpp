@@ -209,7 +209,8 @@ class EngineClient {
                 const std::function<bool()>& interrupted, const std::function<void(const Info&)>& on_info = {},
                 const std::function<void(const std::string&)>& on_line = {});
   // "stop", then up to grace for the bestmove; the engine is killed when none comes. True when a
-  // bestmove came (the engine is usable again).
+  // bestmove came (the engine is usable again): any line that names one, as search() reads it,
+  // a malformed one too.
   bool stop(std::chrono::milliseconds grace);
   // "quit", up to grace to exit, then killed. True when it left by itself.
   bool quit(std::chrono::milliseconds grace);

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <chrono>
-#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -25,7 +24,7 @@ struct EngineCommand {
   std::vector<int> cpus = {};
 };
 
-// Contract: at most one thread reads (read_line/read_until) and at most one other writes (send)
+// Contract: at most one thread reads (read_line) and at most one other writes (send)
 // at a time; start/stop/kill/restart are called by the owner while neither is in progress.
 // Writing to a dead engine returns false and never raises SIGPIPE in the caller.
 class EngineProcess {
@@ -55,11 +54,6 @@ class EngineProcess {
   // Next line without its '\n' (and without a trailing '\r'). Eof once the engine closed its output
   // and all buffered lines were read; a final unterminated line is returned before Eof.
   ReadStatus read_line(std::string& out, std::chrono::milliseconds timeout);
-  // Reads lines until pred(line) holds or the timeout (total, not per line) passes or EOF; returns
-  // that line or nullopt. Every line read, the matching one included, is passed to on_line.
-  std::optional<std::string> read_until(const std::function<bool(const std::string&)>& pred,
-                                        std::chrono::milliseconds timeout,
-                                        const std::function<void(const std::string&)>& on_line = {});
 
   // The engine's output pipe, for callers that multiplex themselves: after poll() reports it
   // readable call read_line with a zero timeout until it returns Timeout. -1 when not started.

@@ -167,6 +167,30 @@ TEST_SUITE("driver") {
     CHECK(error.kind == ClientError::Kind::NoGreeting);
   }
 
+  TEST_CASE("stop reads the answer as search does: a malformed bestmove ends the search and the engine stays") {
+    // Greets, reads position and go, says nothing until stop, then answers with the given line.
+    for (const std::string answer : {"BESTMOVE a3a4", " bestmove a3a4", "bestmove a3a4"}) {
+      CAPTURE(answer);
+      std::vector<std::string> log;
+      EngineClient c(shell("read a; echo uciok; read p; read g; read s; echo '" + answer + "'; exec sleep 30"), Dialect::Uci,
+                     [&](bool out, const std::string& l) { log.push_back((out ? "> " : "< ") + l); });
+      ClientError error;
+      REQUIRE(c.start(2s, &error));
+      const auto a = c.search("position startpos", "go infinite", 100ms, {});
+      REQUIRE(a.kind == EngineClient::Answer::Kind::Timeout);
+      CHECK(c.stop(2s));
+      CHECK(c.alive());
+      CHECK_FALSE(c.dialogue().searching());
+      CHECK(log.back() == "< " + answer);
+    }
+    // No answer within the grace: killed.
+    EngineClient mute(shell("read a; echo uciok; exec sleep 30"), Dialect::Uci);
+    ClientError error;
+    REQUIRE(mute.start(2s, &error));
+    CHECK_FALSE(mute.stop(100ms));
+    CHECK_FALSE(mute.alive());
+  }
+
   TEST_CASE("start and sync failures have a kind beside their text") {
     ClientError error;
     EngineClient missing(EngineCommand{{"/nonexistent/engine"}, {}}, Dialect::Uci);
