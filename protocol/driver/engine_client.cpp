@@ -397,12 +397,12 @@ bool EngineClient::stop(std::chrono::milliseconds grace) {
 }
 
 bool EngineClient::quit(std::chrono::milliseconds grace) {
-  dialogue_.reset();
   if (!process_.running()) {
-    process_.kill();
+    kill();
     return false;
   }
-  if (log_) log_(true, "quit");
+  dialogue_.quit();
+  dialogue_.reset();
   return process_.stop(grace);
 }
 

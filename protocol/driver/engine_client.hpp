@@ -212,7 +212,8 @@ class EngineClient {
   // bestmove came (the engine is usable again): any line that names one, as search() reads it,
   // a malformed one too.
   bool stop(std::chrono::milliseconds grace);
-  // "quit", up to grace to exit, then killed. True when it left by itself.
+  // "quit" (through the dialogue), the end of its input, up to grace to exit, then killed. True
+  // when it left by itself.
   bool quit(std::chrono::milliseconds grace);
   void kill();
   // How the process ended, for messages: "exit status N", "killed by signal N", "still running"

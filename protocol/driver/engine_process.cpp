@@ -293,8 +293,7 @@ void EngineProcess::kill() {
 
 bool EngineProcess::stop(std::chrono::milliseconds grace) {
   if (pid_ <= 0) return true;
-  send("quit");
-  close_if_open(in_fd_);  // EOF on stdin also asks a well-behaved engine to leave
+  close_if_open(in_fd_);  // the end of its input asks a well-behaved engine to leave
   const auto deadline = Clock::now() + grace;
   bool exited = false;
   for (;;) {

@@ -64,8 +64,9 @@ class EngineProcess {
 
   // SIGKILL to the engine's process group and reap; closes the pipes. Safe to call when not running.
   void kill();
-  // Sends "quit", waits up to grace for the engine to exit, then kills it. True when it exited by
-  // itself within the grace period.
+  // Closes the engine's input (what it was sent before is still there to read), waits up to grace
+  // for it to exit, then kills it. True when it exited by itself within the grace period. The
+  // protocol's "quit", if any, is the caller's to send first.
   bool stop(std::chrono::milliseconds grace);
   // kill() then start().
   bool restart(std::string* error);

@@ -57,7 +57,7 @@ TEST_SUITE("driver") {
     const auto t0 = std::chrono::steady_clock::now();
     CHECK(p.read_line(line, 100ms) == Status::Timeout);
     CHECK(std::chrono::steady_clock::now() - t0 >= 100ms);
-    CHECK_FALSE(p.stop(100ms));  // ignores quit: killed after the grace period
+    CHECK_FALSE(p.stop(100ms));  // ignores the end of its input: killed after the grace period
     CHECK_FALSE(p.running());
     REQUIRE(p.wait_status());
     CHECK(WIFSIGNALED(*p.wait_status()));
@@ -77,7 +77,7 @@ TEST_SUITE("driver") {
         return f >> pid >> name >> state && state != "Z";
       };
       REQUIRE(sleeper_runs());
-      p.stop(leaves ? 2s : 100ms);  // quit: the shell leaves at once, or is killed after the grace
+      p.stop(leaves ? 2s : 100ms);  // end of input: the shell leaves at once, or is killed after the grace
       bool gone = false;
       for (int i = 0; i < 200 && !gone; ++i) {
         gone = !sleeper_runs();

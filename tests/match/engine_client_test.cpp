@@ -5,6 +5,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <fstream>
+
+#include <unistd.h>
 
 #include "engine_client.hpp"
 
@@ -189,6 +193,23 @@ TEST_SUITE("driver") {
     REQUIRE(mute.start(2s, &error));
     CHECK_FALSE(mute.stop(100ms));
     CHECK_FALSE(mute.alive());
+  }
+
+  TEST_CASE("quit is the dialogue's: the engine reads one quit then the end of its input") {
+    const std::string path = "/tmp/ordo-client-quit-" + std::to_string(::getpid()) + ".log";
+    std::remove(path.c_str());
+    std::vector<std::string> log;
+    EngineClient c(EngineCommand{{"/bin/sh", "-c", "read a; echo uciok; cat > \"$0\"", path}, {}}, Dialect::Uci,
+                   [&](bool out, const std::string& l) { log.push_back((out ? "> " : "< ") + l); });
+    ClientError error;
+    REQUIRE(c.start(2s, &error));
+    CHECK(c.quit(2s));  // cat leaves at the end of its input
+    std::ifstream in(path);
+    std::vector<std::string> received;
+    for (std::string line; std::getline(in, line);) received.push_back(line);
+    CHECK(received == std::vector<std::string>{"quit"});
+    CHECK(std::count(log.begin(), log.end(), "> quit") == 1);
+    std::remove(path.c_str());
   }
 
   TEST_CASE("start and sync failures have a kind beside their text") {
