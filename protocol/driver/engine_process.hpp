@@ -8,21 +8,9 @@
 #include <string>
 #include <vector>
 
-namespace ordo::driver {
+#include "engine_command.hpp"
 
-// What to run: argv[0] is the program (searched on PATH when it has no '/'), working_dir the
-// directory it starts in (empty: the caller's). Standard error goes to /dev/null unless
-// pass_stderr is set, when it is inherited from the caller. niceness > 0 runs the engine that much
-// below the caller's priority (at most 19), so that a server that starts many engines keeps
-// answering; 0 (the match runner's choice) leaves it at the caller's. cpus, when not empty, are
-// the only CPUs the engine may run on, set before exec so every thread it starts inherits them.
-struct EngineCommand {
-  std::vector<std::string> argv;
-  std::string working_dir;
-  bool pass_stderr = false;
-  int niceness = 0;
-  std::vector<int> cpus = {};
-};
+namespace ordo::driver {
 
 // Contract: at most one thread reads (read_line) and at most one other writes (send)
 // at a time; start/stop/kill/restart are called by the owner while neither is in progress.

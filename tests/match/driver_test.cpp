@@ -131,6 +131,26 @@ TEST_SUITE("driver") {
     CHECK(line == "next");
   }
 
+  TEST_CASE("split_command splits like a shell for plain words and quotes") {
+    using ordo::driver::split_command;
+    std::string error;
+    CHECK(*split_command("build/ordo", &error) == std::vector<std::string>{"build/ordo"});
+    CHECK(*split_command("  /x/eng --a 'b c' \"d \\\"e\\\"\" f\\ g ", &error) ==
+          std::vector<std::string>{"/x/eng", "--a", "b c", "d \"e\"", "f g"});
+    CHECK(*split_command("a ''", &error) == std::vector<std::string>{"a", ""});
+    CHECK(*split_command("a\tb\nc", &error) == std::vector<std::string>{"a", "b", "c"});
+    CHECK(split_command("   ", &error)->empty());
+    CHECK_FALSE(split_command("a 'b", &error));
+    CHECK(error == "unterminated quote at column 3");
+    CHECK_FALSE(split_command("a\\", &error));
+    CHECK(error == "a backslash ends the command");
+    ordo::protocol::Dialect dialect = ordo::protocol::Dialect::Uci;
+    CHECK(ordo::driver::parse_proto("ugi", dialect, &error));
+    CHECK(dialect == ordo::protocol::Dialect::Ugi);
+    CHECK_FALSE(ordo::driver::parse_proto("xboard", dialect, &error));
+    CHECK(error == "proto must be uci or ugi, not 'xboard'");
+  }
+
   TEST_CASE("a missing program fails at start with a message") {
     EngineProcess p(EngineCommand{{"/nonexistent/engine"}, {}});
     std::string err;

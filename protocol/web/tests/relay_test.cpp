@@ -88,19 +88,6 @@ TEST_SUITE("web") {
     CHECK_FALSE(parse_search_info("bestmove a3a4"));
   }
 
-  TEST_CASE("split_command splits like a shell for plain words and quotes") {
-    std::string error;
-    CHECK(*split_command("build/ordo", &error) == std::vector<std::string>{"build/ordo"});
-    CHECK(*split_command("  /x/eng --a 'b c' \"d \\\"e\\\"\" f\\ g ", &error) ==
-          std::vector<std::string>{"/x/eng", "--a", "b c", "d \"e\"", "f g"});
-    CHECK(*split_command("a ''", &error) == std::vector<std::string>{"a", ""});
-    CHECK_FALSE(split_command("a 'b", &error));
-    CHECK(error == "unterminated quote at column 3");
-    CHECK_FALSE(split_command("a\\", &error));
-    CHECK_FALSE(split_command("   ", &error));
-    CHECK(error == "empty command");
-  }
-
   TEST_CASE("parse_engine_line takes ordo-match's proto= setting before the command") {
     std::string error;
     auto e = parse_engine_line("build/ordo --x", &error);
@@ -119,6 +106,9 @@ TEST_SUITE("web") {
     CHECK_FALSE(parse_engine_line("proto=ugi", &error));
     CHECK(error == "no command after proto=ugi");
     CHECK_FALSE(parse_engine_line("proto=ugi 'a", &error));
+    CHECK(error == "unterminated quote at column 11");
+    CHECK_FALSE(parse_engine_line("   ", &error));
+    CHECK(error == "empty command");
   }
 
   TEST_CASE("a UGI relay greets with ugi and waits for ugiok, not uciok") {
