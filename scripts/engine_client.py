@@ -30,6 +30,8 @@ Contracts:
   process group (the engine and whatever it started that is still there).
 - run_session(command, lines) is the one-shot form: the lines written, the input ended, every
   line of output returned once the engine has exited.
+- run_command(argv) runs one command line of the engine's own (`ordo ... perft 5`, `--help`) or a
+  tool started like it, with no input, to its end: (status, stdout, stderr).
 """
 import os
 import select
@@ -404,3 +406,32 @@ def run_session(command, lines, timeout=60.0, **kw):
             e.fail("it did not exit within %g s of the end of its input" % timeout)
         e.kill()
         return e.read_to_end(0)
+
+
+def run_command(argv, timeout=None, env=None, cwd=None):
+    """Runs a command line (an argv list or a shell-style string) with no input, in a process group
+    of its own, until it ends; returns (exit status, standard output, standard error), the outputs
+    decoded as UTF-8 with errors="replace". EngineError when it cannot be started, or has not ended
+    within `timeout` seconds (None: no limit; its group is then killed)."""
+    command = argv if isinstance(argv, str) else shlex.join(argv)
+    name = "the command %s" % quote(command, 200)
+    try:
+        args = shlex.split(argv) if isinstance(argv, str) else list(argv)
+    except ValueError as e:
+        raise EngineError(name, "at start", "bad command line: %s" % e)
+    if not args:
+        raise EngineError(name, "at start", "empty command line")
+    try:
+        p = subprocess.Popen(args, stdin=DEVNULL, stdout=PIPE, stderr=PIPE, env=env, cwd=cwd, start_new_session=True)
+    except OSError as e:
+        raise EngineError(name, "at start", "cannot start it: %s" % e)
+    try:
+        out, err = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        p.communicate()
+        raise EngineError(name, "running", "it did not end within %g s" % timeout)
+    return p.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace")

@@ -257,14 +257,16 @@ EngineProcess::ReadStatus EngineClient::read(std::string& line, std::chrono::mil
   return status;
 }
 
-bool EngineClient::start(std::chrono::milliseconds timeout, std::string* error) {
+namespace {
+bool failed(ClientError* error, ClientError::Kind kind, std::string text) {
+  if (error) *error = {kind, std::move(text)};
+  return false;
+}
+}  // namespace
+
+bool EngineClient::start(std::chrono::milliseconds timeout, ClientError* error) {
   dialogue_.reset();
-  if (!process_.restart(error)) return false;
-  auto fail = [&](const std::string& what) {
-    if (error) *error = what;
-    process_.kill();
-    return false;
-  };
+  if (std::string why; !process_.restart(&why)) return failed(error, ClientError::Kind::CannotStart, why);
   // A greeting that cannot be written means the engine closed its input or already exited: its
   // output then ends at once, and the failure below says how it ended, as for any silent engine.
   dialogue_.greet();
@@ -283,15 +285,15 @@ bool EngineClient::start(std::chrono::milliseconds timeout, std::string* error) 
   if (status == EngineProcess::ReadStatus::Eof)
     for (int i = 0; i < 50 && !process_.wait_status(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   const std::string ok = std::string(dialect_name(dialogue_.dialect())) + "ok";
-  return fail("no '" + ok + "' within " + std::to_string(timeout.count()) + " ms (" + exit_description() + ")");
+  const std::string what =
+      "no '" + ok + "' within " + std::to_string(timeout.count()) + " ms (" + exit_description() + ")";
+  process_.kill();
+  return failed(error, ClientError::Kind::NoGreeting, what);
 }
 
-bool EngineClient::sync(std::chrono::milliseconds timeout, std::string* error,
+bool EngineClient::sync(std::chrono::milliseconds timeout, ClientError* error,
                         const std::function<void(const std::string&)>& on_line) {
-  if (!dialogue_.is_ready()) {
-    if (error) *error = "cannot write to the engine";
-    return false;
-  }
+  if (!dialogue_.is_ready()) return failed(error, ClientError::Kind::CannotWrite, "cannot write to the engine");
   using Clock = std::chrono::steady_clock;
   const auto end = Clock::now() + timeout;
   std::string line;
@@ -301,8 +303,7 @@ bool EngineClient::sync(std::chrono::milliseconds timeout, std::string* error,
     if (dialogue_.feed(line).kind == EngineDialogue::Event::Kind::ReadyOk) return true;
     if (on_line) on_line(line);
   }
-  if (error) *error = "no 'readyok' from the engine";
-  return false;
+  return failed(error, ClientError::Kind::NoReadyOk, "no 'readyok' from the engine");
 }
 
 EngineClient::Answer EngineClient::search(const std::string& position_line, const std::string& go_line,
@@ -381,25 +382,27 @@ EngineClient::Answer EngineClient::search(const std::string& position_line, cons
 bool EngineClient::stop(std::chrono::milliseconds grace) {
   if (!alive()) return false;
   dialogue_.stop();
-  auto got = process_.read_until([](const std::string& l) { return l.rfind("bestmove", 0) == 0; }, grace,
-                                 [&](const std::string& l) {
-                                   if (log_) log_(false, l);
-                                 });
-  dialogue_.reset();
-  if (!got) {
-    kill();
-    return false;
+  // The answer is read as search() reads it: the first line the dialogue calls a bestmove, well
+  // formed or not, ends the search.
+  using Clock = std::chrono::steady_clock;
+  const auto end = Clock::now() + grace;
+  std::string line;
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - Clock::now());
+    if (left.count() < 0 || read(line, left) != EngineProcess::ReadStatus::Line) break;
+    if (dialogue_.feed(line).kind == EngineDialogue::Event::Kind::BestMove) return true;
   }
-  return true;
+  kill();
+  return false;
 }
 
 bool EngineClient::quit(std::chrono::milliseconds grace) {
-  dialogue_.reset();
   if (!process_.running()) {
-    process_.kill();
+    kill();
     return false;
   }
-  if (log_) log_(true, "quit");
+  dialogue_.quit();
+  dialogue_.reset();
   return process_.stop(grace);
 }
 

@@ -122,7 +122,6 @@ class EngineDialogue {
   Dialect dialect() const { return dialect_; }
   // Sends "uci" or "ugi" and starts collecting the identity (any earlier one is forgotten).
   bool greet();
-  bool greeting() const { return greeting_; }
   bool greeted() const { return greeted_; }
   const Identity& identity() const { return identity_; }
   // "setoption name NAME value VALUE" ("setoption name NAME" when value is empty).
@@ -150,6 +149,18 @@ class EngineDialogue {
   bool greeting_ = false, greeted_ = false, searching_ = false;
 };
 
+// Why EngineClient::start or sync failed: the kind for callers that act on it, the text for people.
+struct ClientError {
+  enum class Kind {
+    None,
+    CannotStart,  // the process could not be started (pipes, fork, exec); text is the process's own
+    NoGreeting,   // "no 'uciok' within N ms (exit status 1)": the process ran but did not greet
+    CannotWrite,  // "cannot write to the engine": its input is closed
+    NoReadyOk     // "no 'readyok' from the engine": none within the timeout, or its output ended
+  } kind = Kind::None;
+  std::string text;  // one line
+};
+
 // EngineDialogue over an EngineProcess, for a blocking thread: every call that waits has a
 // deadline. Lines sent and received can go to a log.
 class EngineClient {
@@ -162,20 +173,18 @@ class EngineClient {
   EngineClient(const EngineClient&) = delete;
   EngineClient& operator=(const EngineClient&) = delete;
 
-  // (Re)starts the process and greets it within timeout. False with *error ("cannot start ...",
-  // "no 'uciok' within N ms (exit status 1)") when a step fails; the process is then killed.
-  bool start(std::chrono::milliseconds timeout, std::string* error);
+  // (Re)starts the process and greets it within timeout. False with *error (CannotStart or
+  // NoGreeting) when a step fails; the process is then killed.
+  bool start(std::chrono::milliseconds timeout, ClientError* error);
   bool alive() const { return process_.running(); }
-  int pid() const { return process_.pid(); }
   const Identity& identity() const { return dialogue_.identity(); }
-  Dialect dialect() const { return dialogue_.dialect(); }
   EngineDialogue& dialogue() { return dialogue_; }
 
   bool set_option(const std::string& name, const std::string& value) { return dialogue_.set_option(name, value); }
   bool new_game() { return dialogue_.new_game(); }
   // "isready", then lines until "readyok" within timeout; every other line read meanwhile goes to
-  // on_line. False with *error on timeout, EOF or a broken pipe.
-  bool sync(std::chrono::milliseconds timeout, std::string* error,
+  // on_line. False with *error (CannotWrite, or NoReadyOk on timeout or EOF).
+  bool sync(std::chrono::milliseconds timeout, ClientError* error,
             const std::function<void(const std::string&)>& on_line = {});
 
   // Before every go of search(): "isready", and up to timeout for "readyok", so the engine has
@@ -200,9 +209,11 @@ class EngineClient {
                 const std::function<bool()>& interrupted, const std::function<void(const Info&)>& on_info = {},
                 const std::function<void(const std::string&)>& on_line = {});
   // "stop", then up to grace for the bestmove; the engine is killed when none comes. True when a
-  // bestmove came (the engine is usable again).
+  // bestmove came (the engine is usable again): any line that names one, as search() reads it,
+  // a malformed one too.
   bool stop(std::chrono::milliseconds grace);
-  // "quit", up to grace to exit, then killed. True when it left by itself.
+  // "quit" (through the dialogue), the end of its input, up to grace to exit, then killed. True
+  // when it left by itself.
   bool quit(std::chrono::milliseconds grace);
   void kill();
   // How the process ended, for messages: "exit status N", "killed by signal N", "still running"

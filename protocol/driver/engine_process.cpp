@@ -277,26 +277,6 @@ EngineProcess::ReadStatus EngineProcess::read_line(std::string& out, std::chrono
   }
 }
 
-std::optional<std::string> EngineProcess::read_until(const std::function<bool(const std::string&)>& pred,
-                                                     std::chrono::milliseconds timeout,
-                                                     const std::function<void(const std::string&)>& on_line) {
-  const auto deadline = Clock::now() + timeout;
-  std::string line;
-  for (;;) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-    if (left.count() < 0) left = std::chrono::milliseconds(0);
-    switch (read_line(line, left)) {
-      case ReadStatus::Line:
-        if (on_line) on_line(line);
-        if (pred(line)) return line;
-        break;
-      case ReadStatus::Timeout:
-      case ReadStatus::Eof:
-        return std::nullopt;
-    }
-  }
-}
-
 void EngineProcess::close_fds() {
   close_if_open(in_fd_);
   close_if_open(out_fd_);
@@ -313,8 +293,7 @@ void EngineProcess::kill() {
 
 bool EngineProcess::stop(std::chrono::milliseconds grace) {
   if (pid_ <= 0) return true;
-  send("quit");
-  close_if_open(in_fd_);  // EOF on stdin also asks a well-behaved engine to leave
+  close_if_open(in_fd_);  // the end of its input asks a well-behaved engine to leave
   const auto deadline = Clock::now() + grace;
   bool exited = false;
   for (;;) {

@@ -3,29 +3,16 @@
 #pragma once
 
 #include <chrono>
-#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "engine_command.hpp"
+
 namespace ordo::driver {
 
-// What to run: argv[0] is the program (searched on PATH when it has no '/'), working_dir the
-// directory it starts in (empty: the caller's). Standard error goes to /dev/null unless
-// pass_stderr is set, when it is inherited from the caller. niceness > 0 runs the engine that much
-// below the caller's priority (at most 19), so that a server that starts many engines keeps
-// answering; 0 (the match runner's choice) leaves it at the caller's. cpus, when not empty, are
-// the only CPUs the engine may run on, set before exec so every thread it starts inherits them.
-struct EngineCommand {
-  std::vector<std::string> argv;
-  std::string working_dir;
-  bool pass_stderr = false;
-  int niceness = 0;
-  std::vector<int> cpus = {};
-};
-
-// Contract: at most one thread reads (read_line/read_until) and at most one other writes (send)
+// Contract: at most one thread reads (read_line) and at most one other writes (send)
 // at a time; start/stop/kill/restart are called by the owner while neither is in progress.
 // Writing to a dead engine returns false and never raises SIGPIPE in the caller.
 class EngineProcess {
@@ -47,7 +34,6 @@ class EngineProcess {
   // engine's helpers) is killed before it is reaped, so no child of an engine outlives it.
   bool running() const;
   int pid() const { return pid_; }
-  const EngineCommand& command() const { return cmd_; }
 
   // Writes line + '\n'. False when the engine is not running or its input pipe is broken.
   bool send(const std::string& line);
@@ -56,11 +42,6 @@ class EngineProcess {
   // Next line without its '\n' (and without a trailing '\r'). Eof once the engine closed its output
   // and all buffered lines were read; a final unterminated line is returned before Eof.
   ReadStatus read_line(std::string& out, std::chrono::milliseconds timeout);
-  // Reads lines until pred(line) holds or the timeout (total, not per line) passes or EOF; returns
-  // that line or nullopt. Every line read, the matching one included, is passed to on_line.
-  std::optional<std::string> read_until(const std::function<bool(const std::string&)>& pred,
-                                        std::chrono::milliseconds timeout,
-                                        const std::function<void(const std::string&)>& on_line = {});
 
   // The engine's output pipe, for callers that multiplex themselves: after poll() reports it
   // readable call read_line with a zero timeout until it returns Timeout. -1 when not started.
@@ -71,8 +52,9 @@ class EngineProcess {
 
   // SIGKILL to the engine's process group and reap; closes the pipes. Safe to call when not running.
   void kill();
-  // Sends "quit", waits up to grace for the engine to exit, then kills it. True when it exited by
-  // itself within the grace period.
+  // Closes the engine's input (what it was sent before is still there to read), waits up to grace
+  // for it to exit, then kills it. True when it exited by itself within the grace period. The
+  // protocol's "quit", if any, is the caller's to send first.
   bool stop(std::chrono::milliseconds grace);
   // kill() then start().
   bool restart(std::string* error);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "engine_command.hpp"
 #include "tokenizer.hpp"
 #include "match_config.hpp"
 #include "process_usage.hpp"
@@ -100,16 +101,13 @@ void apply_engine_setting(EngineSpec& e, const std::string& word, const std::str
   else if (key == "dir") e.dir = value;
   else if (key == "arg") e.args.push_back(value);
   else if (key == "args") {
-    std::string cur;
-    for (char c : value + " ") {
-      if (c == ' ') {
-        if (!cur.empty()) e.args.push_back(cur), cur.clear();
-      } else {
-        cur.push_back(c);
-      }
-    }
+    std::string error;
+    const auto words = driver::split_command(value, &error);
+    if (!words) throw Fail{flag + ": args=" + value + ": " + error};
+    e.args.insert(e.args.end(), words->begin(), words->end());
   } else if (key == "proto") {
-    if (!driver::parse_dialect(value, e.dialect)) throw Fail{flag + ": proto must be uci or ugi, not '" + value + "'"};
+    std::string error;
+    if (!driver::parse_proto(value, e.dialect, &error)) throw Fail{flag + ": " + error};
   } else if (key.rfind("option.", 0) == 0) {
     const std::string name = key.substr(7);
     if (name.empty()) throw Fail{flag + ": empty option name in '" + word + "'"};

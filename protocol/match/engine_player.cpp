@@ -45,8 +45,8 @@ bool EnginePlayer::start(std::string* error) {
     client_.kill();
     return false;
   };
-  std::string err;
-  if (!client_.start(handshake_, &err)) return fail(err);
+  driver::ClientError err;
+  if (!client_.start(handshake_, &err)) return fail(err.text);
   const driver::Identity& id = client_.identity();
   if (id.has_option("UCI_Variant")) {
     client_.set_option("UCI_Variant", std::string(variant_name(variant_)));
@@ -74,8 +74,9 @@ bool EnginePlayer::start(std::string* error) {
   if (!client_.sync(handshake_, &err, [&](const std::string& l) {
         if (is_error_line(l) && rejected.empty()) rejected = l;
       }))
-    return fail(err == "cannot write to the engine" ? err
-                                                     : "no 'readyok' after the options (" + exit_description() + ")");
+    return fail(err.kind == driver::ClientError::Kind::CannotWrite
+                    ? err.text
+                    : "no 'readyok' after the options (" + exit_description() + ")");
   if (!rejected.empty()) return fail("the engine rejected a setting: " + records::printable_text(rejected));
   started_ = true;
   return true;

@@ -52,7 +52,6 @@ class EnginePlayer {
   // or combo value is sent in the engine's own spelling (option_canonical_value).
   bool start(std::string* error);
   bool alive() const { return started_ && client_.alive(); }
-  int pid() const { return client_.pid(); }
   // How many times start() has been called: 0 for an engine never started.
   int starts() const { return starts_; }
   // New game and isready; false when the engine does not answer (the caller restarts it).

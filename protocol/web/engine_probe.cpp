@@ -6,12 +6,11 @@ EngineProbe probe_engine(const driver::EngineCommand& command, driver::Dialect d
                          std::chrono::milliseconds timeout) {
   EngineProbe probe;
   driver::EngineClient client(command, dialect);
-  std::string error;
+  driver::ClientError error;
   if (!client.start(timeout, &error)) {
-    // The client's greeting failure ("no 'uciok' within …") comes from a process that ran; any
-    // other error is the process's own start failure.
-    const bool ran = error.rfind("no '", 0) == 0;
-    probe.error = (ran ? "does not answer as an engine: " : "cannot start: ") + error;
+    // A process that ran but did not greet is no engine; any other failure is its start's.
+    const bool ran = error.kind == driver::ClientError::Kind::NoGreeting;
+    probe.error = (ran ? "does not answer as an engine: " : "cannot start: ") + error.text;
     return probe;
   }
   probe.name = client.identity().name;

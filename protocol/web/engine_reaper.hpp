@@ -1,7 +1,7 @@
 // Engine processes on their way out, ended without blocking the server's thread: each was sent
-// "quit" by its transport and gets a grace period to exit by itself (checked on a timer), then is
-// killed. After kill_all() (the server shutting down) every process, present or later, is killed
-// at once. Destroying the reaper kills what it still holds.
+// "quit" by its relay's dialogue and gets a grace period to exit by itself (checked on a timer),
+// then is killed. After kill_all() (the server shutting down) every process, present or later, is
+// killed at once. Destroying the reaper kills what it still holds.
 #pragma once
 
 #include <boost/asio/io_context.hpp>

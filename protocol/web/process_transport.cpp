@@ -139,10 +139,6 @@ void ProcessTransport::close() {
   in_pipe_.cancel(ec);
   out_pipe_.release();  // the driver owns the descriptors
   in_pipe_.release();
-  // "quit" only when nothing else waits: an engine that does not read would not see it anyway.
-  if (queue_.size() == written_ && !broken_) {
-    [[maybe_unused]] ssize_t n = ::write(process_->write_fd(), "quit\n", 5);
-  }
   queue_.clear();
   written_ = 0;
   if (options_.reaper) options_.reaper->retire(std::move(process_), options_.quit_grace);

@@ -38,16 +38,14 @@ TEST_SUITE("driver") {
     CHECK_FALSE(p.send("after"));
   }
 
-  TEST_CASE("read_until passes every line and returns the matching one") {
-    EngineProcess p(shell("printf 'a\\nb\\r\\nreadyok\\nc\\n'; sleep 5"));
+  TEST_CASE("read_line drops a trailing carriage return and times out when no line comes") {
+    EngineProcess p(shell("printf 'a\\nb\\r\\nc\\n'; sleep 5"));
     REQUIRE(p.start(nullptr));
     std::vector<std::string> seen;
-    auto hit = p.read_until([](const std::string& l) { return l == "readyok"; }, 2s,
-                            [&](const std::string& l) { seen.push_back(l); });
-    REQUIRE(hit);
-    CHECK(*hit == "readyok");
-    CHECK(seen == std::vector<std::string>{"a", "b", "readyok"});
-    CHECK_FALSE(p.read_until([](const std::string& l) { return l == "never"; }, 100ms));
+    std::string line;
+    while (seen.size() < 3 && p.read_line(line, 2s) == Status::Line) seen.push_back(line);
+    CHECK(seen == std::vector<std::string>{"a", "b", "c"});
+    CHECK(p.read_line(line, 100ms) == Status::Timeout);
     p.kill();
     CHECK_FALSE(p.running());
   }
@@ -59,7 +57,7 @@ TEST_SUITE("driver") {
     const auto t0 = std::chrono::steady_clock::now();
     CHECK(p.read_line(line, 100ms) == Status::Timeout);
     CHECK(std::chrono::steady_clock::now() - t0 >= 100ms);
-    CHECK_FALSE(p.stop(100ms));  // ignores quit: killed after the grace period
+    CHECK_FALSE(p.stop(100ms));  // ignores the end of its input: killed after the grace period
     CHECK_FALSE(p.running());
     REQUIRE(p.wait_status());
     CHECK(WIFSIGNALED(*p.wait_status()));
@@ -79,7 +77,7 @@ TEST_SUITE("driver") {
         return f >> pid >> name >> state && state != "Z";
       };
       REQUIRE(sleeper_runs());
-      p.stop(leaves ? 2s : 100ms);  // quit: the shell leaves at once, or is killed after the grace
+      p.stop(leaves ? 2s : 100ms);  // end of input: the shell leaves at once, or is killed after the grace
       bool gone = false;
       for (int i = 0; i < 200 && !gone; ++i) {
         gone = !sleeper_runs();
@@ -131,6 +129,26 @@ TEST_SUITE("driver") {
     CHECK(line.size() == EngineProcess::kMaxLine);
     REQUIRE(p.read_line(line, 5s) == Status::Line);
     CHECK(line == "next");
+  }
+
+  TEST_CASE("split_command splits like a shell for plain words and quotes") {
+    using ordo::driver::split_command;
+    std::string error;
+    CHECK(*split_command("build/ordo", &error) == std::vector<std::string>{"build/ordo"});
+    CHECK(*split_command("  /x/eng --a 'b c' \"d \\\"e\\\"\" f\\ g ", &error) ==
+          std::vector<std::string>{"/x/eng", "--a", "b c", "d \"e\"", "f g"});
+    CHECK(*split_command("a ''", &error) == std::vector<std::string>{"a", ""});
+    CHECK(*split_command("a\tb\nc", &error) == std::vector<std::string>{"a", "b", "c"});
+    CHECK(split_command("   ", &error)->empty());
+    CHECK_FALSE(split_command("a 'b", &error));
+    CHECK(error == "unterminated quote at column 3");
+    CHECK_FALSE(split_command("a\\", &error));
+    CHECK(error == "a backslash ends the command");
+    ordo::protocol::Dialect dialect = ordo::protocol::Dialect::Uci;
+    CHECK(ordo::driver::parse_proto("ugi", dialect, &error));
+    CHECK(dialect == ordo::protocol::Dialect::Ugi);
+    CHECK_FALSE(ordo::driver::parse_proto("xboard", dialect, &error));
+    CHECK(error == "proto must be uci or ugi, not 'xboard'");
   }
 
   TEST_CASE("a missing program fails at start with a message") {

@@ -5,6 +5,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <fstream>
+
+#include <unistd.h>
 
 #include "engine_client.hpp"
 
@@ -145,24 +149,87 @@ TEST_SUITE("driver") {
 
   TEST_CASE("a greeting that never comes times out with one clear line and the process is killed") {
     EngineClient c(shell("exec sleep 30"), Dialect::Uci);
-    std::string error;
+    ClientError error;
     const auto t0 = std::chrono::steady_clock::now();
     CHECK_FALSE(c.start(300ms, &error));
     CHECK(std::chrono::steady_clock::now() - t0 < 5s);
-    CHECK(error == "no 'uciok' within 300 ms (still running)");
+    CHECK(error.text == "no 'uciok' within 300 ms (still running)");
+    CHECK(error.kind == ClientError::Kind::NoGreeting);
     CHECK_FALSE(c.alive());
     // An engine that answers the other dialect's greeting is not greeted either.
     EngineClient u(shell("read a; echo uciok; exec sleep 30"), Dialect::Ugi);
     CHECK_FALSE(u.start(300ms, &error));
-    CHECK(error.rfind("no 'ugiok' within 300 ms", 0) == 0);
+    CHECK(error.text.rfind("no 'ugiok' within 300 ms", 0) == 0);
     // An engine that exits says how.
     EngineClient x(shell("exit 3"), Dialect::Uci);
     CHECK_FALSE(x.start(2s, &error));
-    CHECK(error == "no 'uciok' within 2000 ms (exit status 3)");
+    CHECK(error.text == "no 'uciok' within 2000 ms (exit status 3)");
     // So does one that closes its input first, whether or not the greeting could still be written.
     EngineClient y(shell("exec 0<&-; sleep 0.1; exit 4"), Dialect::Uci);
     CHECK_FALSE(y.start(2s, &error));
-    CHECK(error == "no 'uciok' within 2000 ms (exit status 4)");
+    CHECK(error.text == "no 'uciok' within 2000 ms (exit status 4)");
+    CHECK(error.kind == ClientError::Kind::NoGreeting);
+  }
+
+  TEST_CASE("stop reads the answer as search does: a malformed bestmove ends the search and the engine stays") {
+    // Greets, reads position and go, says nothing until stop, then answers with the given line.
+    for (const std::string answer : {"BESTMOVE a3a4", " bestmove a3a4", "bestmove a3a4"}) {
+      CAPTURE(answer);
+      std::vector<std::string> log;
+      EngineClient c(shell("read a; echo uciok; read p; read g; read s; echo '" + answer + "'; exec sleep 30"), Dialect::Uci,
+                     [&](bool out, const std::string& l) { log.push_back((out ? "> " : "< ") + l); });
+      ClientError error;
+      REQUIRE(c.start(2s, &error));
+      const auto a = c.search("position startpos", "go infinite", 100ms, {});
+      REQUIRE(a.kind == EngineClient::Answer::Kind::Timeout);
+      CHECK(c.stop(2s));
+      CHECK(c.alive());
+      CHECK_FALSE(c.dialogue().searching());
+      CHECK(log.back() == "< " + answer);
+    }
+    // No answer within the grace: killed.
+    EngineClient mute(shell("read a; echo uciok; exec sleep 30"), Dialect::Uci);
+    ClientError error;
+    REQUIRE(mute.start(2s, &error));
+    CHECK_FALSE(mute.stop(100ms));
+    CHECK_FALSE(mute.alive());
+  }
+
+  TEST_CASE("quit is the dialogue's: the engine reads one quit then the end of its input") {
+    const std::string path = "/tmp/ordo-client-quit-" + std::to_string(::getpid()) + ".log";
+    std::remove(path.c_str());
+    std::vector<std::string> log;
+    EngineClient c(EngineCommand{{"/bin/sh", "-c", "read a; echo uciok; cat > \"$0\"", path}, {}}, Dialect::Uci,
+                   [&](bool out, const std::string& l) { log.push_back((out ? "> " : "< ") + l); });
+    ClientError error;
+    REQUIRE(c.start(2s, &error));
+    CHECK(c.quit(2s));  // cat leaves at the end of its input
+    std::ifstream in(path);
+    std::vector<std::string> received;
+    for (std::string line; std::getline(in, line);) received.push_back(line);
+    CHECK(received == std::vector<std::string>{"quit"});
+    CHECK(std::count(log.begin(), log.end(), "> quit") == 1);
+    std::remove(path.c_str());
+  }
+
+  TEST_CASE("start and sync failures have a kind beside their text") {
+    ClientError error;
+    EngineClient missing(EngineCommand{{"/nonexistent/engine"}, {}}, Dialect::Uci);
+    CHECK_FALSE(missing.start(2s, &error));
+    CHECK(error.kind == ClientError::Kind::CannotStart);
+    CHECK(error.text.find("/nonexistent/engine") != std::string::npos);
+    // Greeted, then silent: no readyok.
+    EngineClient silent(shell("read a; echo uciok; exec sleep 30"), Dialect::Uci);
+    REQUIRE(silent.start(2s, &error));
+    CHECK_FALSE(silent.sync(200ms, &error));
+    CHECK(error.kind == ClientError::Kind::NoReadyOk);
+    CHECK(error.text == "no 'readyok' from the engine");
+    // Greeted with its input already closed: the isready cannot be written.
+    EngineClient deaf(shell("read a; exec 0<&-; echo uciok; exec sleep 30"), Dialect::Uci);
+    REQUIRE(deaf.start(2s, &error));
+    CHECK_FALSE(deaf.sync(2s, &error));
+    CHECK(error.kind == ClientError::Kind::CannotWrite);
+    CHECK(error.text == "cannot write to the engine");
   }
 
   TEST_CASE("the client plays build/ordo in UCI and UGI: greeting and sync and info lines and bestmove") {
@@ -172,7 +239,7 @@ TEST_SUITE("driver") {
       std::vector<std::string> log;
       EngineClient c(EngineCommand{{ORDO_ENGINE_BINARY}, {}}, dialect,
                      [&](bool out, const std::string& l) { log.push_back((out ? "> " : "< ") + l); });
-      std::string error;
+      ClientError error;
       REQUIRE(c.start(10s, &error));
       CHECK(c.identity().name.rfind("Ordo", 0) == 0);
       CHECK(c.identity().has_option("MultiPV"));

@@ -163,7 +163,7 @@ TEST_SUITE("driver") {
 
   TEST_CASE("the identity keeps build/ordo's announced options typed and names still work") {
     EngineClient c(EngineCommand{{ORDO_ENGINE_BINARY}, {}}, Dialect::Uci);
-    std::string error;
+    ClientError error;
     REQUIRE(c.start(10s, &error));
     const Identity& id = c.identity();
     REQUIRE(id.typed_options.size() == id.options.size());

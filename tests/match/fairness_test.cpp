@@ -17,6 +17,7 @@
 
 using namespace std::chrono_literals;
 using namespace ordo;
+using driver::ClientError;
 using driver::EngineClient;
 using driver::EngineCommand;
 
@@ -147,7 +148,7 @@ TEST_SUITE("fairness") {
 
   TEST_CASE("the meter counts a search thread born and ended within the search") {
     EngineClient c(stand_in(""), driver::Dialect::Uci);
-    std::string err;
+    ClientError err;
     REQUIRE(c.start(10s, &err));
     c.set_measure_usage(true);
     const auto a = c.search("position startpos", "go movetime 150", 5s, {});
@@ -165,7 +166,7 @@ TEST_SUITE("fairness") {
 
   TEST_CASE("the ping before go keeps the reading of the position off the engine's clock") {
     EngineClient c(stand_in("slow-position"), driver::Dialect::Uci);
-    std::string err;
+    ClientError err;
     REQUIRE(c.start(10s, &err));
     const auto unpinged = c.search("position startpos", "go movetime 150", 5s, {});
     REQUIRE(unpinged.kind == EngineClient::Answer::Kind::BestMove);
@@ -178,7 +179,7 @@ TEST_SUITE("fairness") {
 
   TEST_CASE("an unanswered ping is its own answer and no go is sent") {
     EngineClient c(stand_in("deaf"), driver::Dialect::Uci);
-    std::string err;
+    ClientError err;
     REQUIRE(c.start(10s, &err));
     c.set_ping_before_go(300ms);
     const auto a = c.search("position startpos", "go movetime 150", 5s, {});

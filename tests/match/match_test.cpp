@@ -159,6 +159,14 @@ TEST_SUITE("match") {
     CHECK_FALSE(parse({"-shard", "5/4"}, &err));
     CHECK_FALSE(parse({"-resume", "-engine", "cmd=a", "depth=1", "-engine", "cmd=b", "depth=1"}, &err));
     CHECK(err.find("-pgnout") != std::string::npos);
+    // args= splits as ordo-web's --engine does: quotes group, a backslash escapes, any white space.
+    auto args = parse({"-engine", "cmd=a", "args=--x 'a b' c\\ d\t\"e\"", "-engine", "cmd=b", "-each", "depth=1"});
+    REQUIRE(args);
+    CHECK(args->config.engines[0].args == std::vector<std::string>{"--x", "a b", "c d", "e"});
+    CHECK_FALSE(parse({"-engine", "cmd=a", "args=--x 'a b", "-engine", "cmd=b", "-each", "depth=1"}, &err));
+    CHECK(err.find("-engine: args=--x 'a b: unterminated quote at column 5") != std::string::npos);
+    CHECK_FALSE(parse({"-engine", "cmd=a", "proto=xboard"}, &err));
+    CHECK(err.find("-engine: proto must be uci or ugi, not 'xboard'") != std::string::npos);
     CHECK_FALSE(parse({"-engine", "cmd=a", "frobnicate=1"}, &err));
     CHECK(err.find("unknown engine setting") != std::string::npos);
     auto replay = parse({"-replay", "a.pgn", "b.pgn"});

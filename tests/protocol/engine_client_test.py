@@ -2,7 +2,8 @@
 """Tests of scripts/engine_client.py against a small inline engine (its mode chosen by its
 argument) and, given --binary, the real engine: the handshake, go to bestmove, a silence that
 raises EngineError, an engine that dies, an engine that ignores quit (killed with its group), a
-flood of answers while the client writes (no deadlock), raw bytes, end of input.
+flood of answers while the client writes (no deadlock), raw bytes, end of input; run_command's
+status and outputs, its time limit and a program that cannot start.
 
 Usage: engine_client_test.py [--binary build/ordo]
 Prints one line per check and 'N passed, N failed'; exit status 1 on any failure.
@@ -15,7 +16,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from engine_client import Engine, EngineError  # noqa: E402
+from engine_client import Engine, EngineError, run_command  # noqa: E402
 
 FAKE = r'''
 import os, signal, subprocess, sys, time
@@ -151,6 +152,18 @@ def check_bad_command():
     expect_error(lambda: Engine("a 'b"), "bad command line")
 
 
+def check_run_command():
+    script = "import sys; sys.stdout.buffer.write(b'out \\xff\\n'); print('err', file=sys.stderr); sys.exit(3)"
+    status, out, err = run_command([sys.executable, "-c", script], timeout=30)
+    assert (status, out, err) == (3, "out \ufffd\n", "err\n"), (status, out, err)
+    t0 = time.monotonic()
+    expect_error(lambda: run_command([sys.executable, "-c", "import time; time.sleep(60)"], timeout=0.3),
+                 "did not end within 0.3 s")
+    assert time.monotonic() - t0 < 10, "the time limit waited %.1f s" % (time.monotonic() - t0)
+    expect_error(lambda: run_command(["/nonexistent/engine", "perft", "1"]), "cannot start it")
+    expect_error(lambda: run_command("a 'b"), "bad command line")
+
+
 def check_real_engine(binary):
     with Engine(binary, timeout=30) as e:
         e.handshake("ugi", variant="ordox")
@@ -160,6 +173,8 @@ def check_real_engine(binary):
         best = e.go("depth 2")
         assert best.move and best.info, best.lines
         assert e.quit() == 0
+    status, out, _ = run_command([binary, "--version"], timeout=30)
+    assert status == 0 and out.startswith("ordo "), (status, out)
 
 
 def main():
@@ -178,6 +193,7 @@ def main():
             ("answers while writing do not deadlock", lambda: check_no_deadlock(path)),
             ("raw bytes and end of input", lambda: check_raw_bytes_and_eof(path)),
             ("a bad command line", check_bad_command),
+            ("run_command: status, outputs, time limit, a missing program", check_run_command),
         ]
         if a.binary:
             checks.append(("the real engine: ugi handshake, variant, go", lambda: check_real_engine(a.binary)))

@@ -17,7 +17,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                                 "scripts"))
-from engine_client import PIPE, Engine as Client, EngineError  # noqa: E402
+from engine_client import PIPE, Engine as Client, EngineError, run_command  # noqa: E402
 
 START_FEN = "2BB2BB2/BBBBBBBBBB/BB2BB2BB/10/10/WW2WW2WW/WWWWWWWWWW/2WW2WW2"
 
@@ -60,9 +60,9 @@ class Engine(Client):
 
 
 def legal_tokens(binary, fen, variant="ordo"):
-    out = subprocess.run([binary, "--variant", variant, "--fen", fen, "moves"], capture_output=True,
-                         text=True, check=True).stdout.split("\n")
-    return {l for l in out if l and not l.startswith("status:")}
+    status, out, err = run_command([binary, "--variant", variant, "--fen", fen, "moves"], timeout=60)
+    assert status == 0, "moves: exit status %d: %s" % (status, err.strip())
+    return {l for l in out.split("\n") if l and not l.startswith("status:")}
 
 
 def check_pipelined_stop_position_go(b, scale):
@@ -172,11 +172,12 @@ def check_counter_cap(b, scale):
 
 
 def check_cli_write_failure(b, scale):
+    # Standard output is /dev/full itself, not a pipe: run_command does not give one.
     with open("/dev/full", "w") as full:
         r = subprocess.run([b, "perft", "2"], stdout=full, stderr=subprocess.PIPE, timeout=60 * scale)
     assert r.returncode != 0, "exit status 0 although the output could not be written"
-    r = subprocess.run([b, "perft", "-1"], capture_output=True, text=True, timeout=60)
-    assert r.returncode == 2 and "negative" in r.stderr, r.stderr
+    status, _, err = run_command([b, "perft", "-1"], timeout=60)
+    assert status == 2 and "negative" in err, err
 
 
 def check_bestmove_ends_the_search(b, scale):
@@ -200,15 +201,15 @@ def check_bestmove_ends_the_search(b, scale):
 
 def check_help_and_version(b, scale):
     # GNU style: --help and --version print to standard output and exit 0.
-    r = subprocess.run([b, "--help"], capture_output=True, text=True, timeout=30 * scale)
-    assert r.returncode == 0 and "Usage: ordo" in r.stdout and "--version" in r.stdout, (r.returncode, r.stdout[:200])
-    r = subprocess.run([b, "--version"], capture_output=True, text=True, timeout=30 * scale)
-    assert r.returncode == 0 and r.stdout.startswith("ordo ") and r.stdout.count("\n") == 1, (r.returncode, r.stdout, r.stderr)
-    assert r.stdout.split()[1][0].isdigit(), "no version number: %r" % r.stdout
+    status, out, _ = run_command([b, "--help"], timeout=30 * scale)
+    assert status == 0 and "Usage: ordo" in out and "--version" in out, (status, out[:200])
+    status, out, err = run_command([b, "--version"], timeout=30 * scale)
+    assert status == 0 and out.startswith("ordo ") and out.count("\n") == 1, (status, out, err)
+    assert out.split()[1][0].isdigit(), "no version number: %r" % out
 
 
 def check_terminal_banner_and_help(b, scale):
-    # On a terminal, not pipes: engine_client does not drive it.
+    # On a terminal, not pipes (the banner is for a terminal only): engine_client does not drive it.
     pid, fd = pty.fork()
     if pid == 0:
         os.execv(b, [b])

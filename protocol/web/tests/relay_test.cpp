@@ -6,6 +6,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "command_line.hpp"
+#include "engine_reaper.hpp"
 #include "fake_transport.hpp"
 #include "movegen.hpp"
 #include "notation.hpp"
@@ -13,6 +14,10 @@
 #include "web_session.hpp"
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
 
 namespace ordo::web::testing {
 
@@ -85,19 +90,6 @@ TEST_SUITE("web") {
     CHECK_FALSE(parse_search_info("bestmove a3a4"));
   }
 
-  TEST_CASE("split_command splits like a shell for plain words and quotes") {
-    std::string error;
-    CHECK(*split_command("build/ordo", &error) == std::vector<std::string>{"build/ordo"});
-    CHECK(*split_command("  /x/eng --a 'b c' \"d \\\"e\\\"\" f\\ g ", &error) ==
-          std::vector<std::string>{"/x/eng", "--a", "b c", "d \"e\"", "f g"});
-    CHECK(*split_command("a ''", &error) == std::vector<std::string>{"a", ""});
-    CHECK_FALSE(split_command("a 'b", &error));
-    CHECK(error == "unterminated quote at column 3");
-    CHECK_FALSE(split_command("a\\", &error));
-    CHECK_FALSE(split_command("   ", &error));
-    CHECK(error == "empty command");
-  }
-
   TEST_CASE("parse_engine_line takes ordo-match's proto= setting before the command") {
     std::string error;
     auto e = parse_engine_line("build/ordo --x", &error);
@@ -116,6 +108,9 @@ TEST_SUITE("web") {
     CHECK_FALSE(parse_engine_line("proto=ugi", &error));
     CHECK(error == "no command after proto=ugi");
     CHECK_FALSE(parse_engine_line("proto=ugi 'a", &error));
+    CHECK(error == "unterminated quote at column 11");
+    CHECK_FALSE(parse_engine_line("   ", &error));
+    CHECK(error == "empty command");
   }
 
   TEST_CASE("a UGI relay greets with ugi and waits for ugiok, not uciok") {
@@ -291,6 +286,39 @@ TEST_SUITE("web") {
     CHECK_FALSE(relay->start());
     REQUIRE(r.events.size() == 1);
     CHECK(r.events[0].rfind("failed cannot start", 0) == 0);
+  }
+
+  TEST_CASE("a closed board's engine is sent quit once") {
+    const std::string log =
+        (std::filesystem::temp_directory_path() / ("ordo-web-quit-" + std::to_string(::getpid()) + ".log")).string();
+    std::filesystem::remove(log);
+    // Logs every line it reads and greets; after the first quit it logs whatever else comes for
+    // half a second, then leaves.
+    const std::string engine =
+        "while IFS= read -r l; do printf '%s\\n' \"$l\" >> \"$0\"; [ \"$l\" = uci ] && echo uciok;"
+        " if [ \"$l\" = quit ]; then timeout 0.5 cat >> \"$0\"; exit 0; fi; done";
+    boost::asio::io_context io;
+    auto reaper = std::make_shared<EngineReaper>(io);
+    TransportOptions options;
+    options.reaper = reaper;
+    options.quit_grace = std::chrono::seconds(5);
+    Recorder r;
+    std::unique_ptr<EngineRelay> relay;
+    TransportEvents events{[&](const std::string& l) { relay->on_line(l); }, [&] { relay->on_eof(); }, [] {}};
+    ProcessTransport transport(io, driver::EngineCommand{{"/bin/sh", "-c", engine, log}, "", false}, events, options);
+    relay = std::make_unique<EngineRelay>(0, transport, r);
+    REQUIRE(relay->start());
+    for (int i = 0; i < 500 && r.events.empty(); ++i) io.run_for(std::chrono::milliseconds(10));
+    REQUIRE(r.events.size() == 1);
+    CHECK(r.events[0].rfind("ready", 0) == 0);
+    relay->shut_down();
+    for (int i = 0; i < 1000 && reaper->retiring() > 0; ++i) io.run_for(std::chrono::milliseconds(10));
+    CHECK(reaper->retiring() == 0);
+    std::ifstream in(log);
+    std::vector<std::string> received;
+    for (std::string line; std::getline(in, line);) received.push_back(line);
+    CHECK(std::count(received.begin(), received.end(), "quit") == 1);
+    std::filesystem::remove(log);
   }
 }
 
