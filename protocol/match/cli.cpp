@@ -118,22 +118,22 @@ void apply_engine_setting(EngineSpec& e, const std::string& word, const std::str
   } else if (key == "tc") {
     std::string error;
     if (value == "inf" || value == "infinite") throw Fail{flag + ": tc=inf is not supported (a match needs a limit)"};
-    e.tc.clock = records::parse_time_control(value, &error);
-    if (!e.tc.clock) throw Fail{flag + ": " + error};
-    if (e.tc.clock->base_ms > kMaxSeconds * 1000 || e.tc.clock->inc_ms > kMaxSeconds * 1000)
+    e.limits.clock = records::parse_time_control(value, &error);
+    if (!e.limits.clock) throw Fail{flag + ": " + error};
+    if (e.limits.clock->base_ms > kMaxSeconds * 1000 || e.limits.clock->inc_ms > kMaxSeconds * 1000)
       throw Fail{flag + ": tc=" + value + ": the time and the increment must lie in [0, " + std::to_string(kMaxSeconds) +
                  "] seconds"};
   } else if (key == "st") {
     const auto ms = records::parse_seconds_ms(value);
     if (!ms || *ms <= 0 || *ms > kMaxSeconds * 1000)
       throw Fail{flag + ": st= needs seconds in [0.001, " + std::to_string(kMaxSeconds) + "], got '" + value + "'"};
-    e.tc.movetime_ms = *ms;
+    e.limits.movetime_ms = *ms;
   } else if (key == "nodes") {
-    e.tc.nodes = parse_int(flag + " nodes", value, 1, LLONG_MAX / 2);
+    e.limits.nodes = parse_int(flag + " nodes", value, 1, LLONG_MAX / 2);
   } else if (key == "depth") {
-    e.tc.depth = static_cast<int>(parse_int(flag + " depth", value, 1, 1000));
+    e.limits.depth = static_cast<int>(parse_int(flag + " depth", value, 1, 1000));
   } else if (key == "timemargin") {
-    e.tc.margin_ms = parse_int(flag + " timemargin", value, 0, 3600000);
+    e.limits.margin_ms = parse_int(flag + " timemargin", value, 0, 3600000);
   } else {
     throw Fail{flag + ": unknown engine setting '" + key + "'"};
   }
@@ -397,7 +397,7 @@ std::optional<Invocation> parse_command_line(const std::vector<std::string>& arg
         }
         require_one_line("-engine cmd= (the default name)", e.name);
       }
-      if (!e.tc.any()) throw Fail{"engine '" + e.name + "' has no time control (tc=, st=, nodes= or depth=)"};
+      if (!e.limits.any()) throw Fail{"engine '" + e.name + "' has no time control (tc=, st=, nodes= or depth=)"};
       if (inv.mode == Mode::SelfTest) e.name += k == 0 ? "-A" : "-B";
       c.engines.push_back(std::move(e));
     }

@@ -99,7 +99,7 @@ void fill_tags(records::GameRecord& r, const MatchConfig& config, const Schedule
   r.set_tag("FEN", opening.fen);
   r.set_tag("SetUp", opening.fen == start_fen ? "0" : "1");
   r.set_tag("Termination", "unterminated");
-  const std::string wtc = w.tc.describe(), btc = b.tc.describe();
+  const std::string wtc = w.limits.describe(), btc = b.limits.describe();
   r.set_tag("TimeControl", wtc == btc ? wtc : wtc + " / " + btc);
   r.set_tag("PlyCount", "0");
   r.set_tag("GameNumber", std::to_string(game.number));
@@ -125,7 +125,7 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
 
   game::SideClock clocks[2];
   for (int s = 0; s < 2; ++s)
-    if (const auto& clock = seat[s]->spec().tc.clock) clocks[s] = game::SideClock::start(*clock);
+    if (const auto& clock = seat[s]->spec().limits.clock) clocks[s] = game::SideClock::start(*clock);
 
   game::Adjudicator adjudicator(config.draw, config.resign);
 
@@ -168,14 +168,14 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
       return finish(loss, Termination::Crash, who + " ended during the game (" + how + ")", side);
     }
 
-    const TimeControl& tc = mover.spec().tc;
+    const EngineLimits& tc = mover.spec().limits;
     long long limit_ms = 0;
     if (tc.clock) limit_ms = std::max<long long>(0, clocks[side].left_ms);
     else if (tc.movetime_ms > 0) limit_ms = tc.movetime_ms;
     const double stall_s = config.stall_s >= 0 ? config.stall_s : (tc.clock || tc.movetime_ms > 0 ? 5.0 : 60.0);
     const auto deadline = std::chrono::milliseconds(limit_ms + tc.margin_ms + static_cast<long long>(stall_s * 1000));
 
-    const std::string go = go_command(tc, seat[1 - side]->spec().tc, clocks[0], clocks[1], side == 0,
+    const std::string go = go_command(tc, seat[1 - side]->spec().limits, clocks[0], clocks[1], side == 0,
                                       mover.spec().dialect == driver::Dialect::Ugi);
     const SearchAnswer a =
         mover.search(position_command(opening.fen, from_start, referee->tokens()), go, deadline, interrupted);
@@ -234,7 +234,7 @@ PlayedGame play_game(const MatchConfig& config, const ScheduledGame& game, const
     if (on_move) {
       MoveEvent event{side, canonical, to_fen(referee->current()), &a, {}};
       for (int s = 0; s < 2; ++s)
-        if (seat[s]->spec().tc.clock) event.clock_ms[s] = clocks[s].left_ms;
+        if (seat[s]->spec().limits.clock) event.clock_ms[s] = clocks[s].left_ms;
       on_move(event);
     }
 

@@ -8,7 +8,7 @@
 
 #include "adjudication.hpp"
 #include "engine_client.hpp"
-#include "time_control.hpp"
+#include "engine_limits.hpp"
 #include "types.hpp"
 
 namespace ordo::match {
@@ -20,7 +20,7 @@ struct EngineSpec {
   std::string dir;  // working directory, empty: the runner's
   driver::Dialect dialect = driver::Dialect::Uci;
   std::vector<std::pair<std::string, std::string>> options;  // setoption, in the order given
-  TimeControl tc;
+  EngineLimits limits;
 };
 
 struct SprtConfig {

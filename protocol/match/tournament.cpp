@@ -31,9 +31,9 @@ std::atomic<bool> g_interrupted{false};
 namespace {
 
 std::string time_control_heading(const MatchConfig& c) {
-  std::string first = c.engines.front().tc.describe();
+  std::string first = c.engines.front().limits.describe();
   for (const auto& e : c.engines)
-    if (e.tc.describe() != first) return "time controls differ";
+    if (e.limits.describe() != first) return "time controls differ";
   return "tc " + first;
 }
 

@@ -50,13 +50,13 @@ void check_config(const MatchConfig& c) {
     const auto& e = c.engines[a];
     require(!e.cmd.empty() && !e.name.empty(), "engine cmd and name");
     for (const char ch : e.name) require(static_cast<unsigned char>(ch) >= 0x20 && ch != 0x7f, "one-line name");
-    require(e.tc.any(), "engine limit");
-    require(!e.tc.clock || (e.tc.clock->base_ms >= 0 && e.tc.clock->base_ms <= 86400000 && e.tc.clock->inc_ms >= 0 &&
-                            e.tc.clock->inc_ms <= 86400000),
+    require(e.limits.any(), "engine limit");
+    require(!e.limits.clock || (e.limits.clock->base_ms >= 0 && e.limits.clock->base_ms <= 86400000 && e.limits.clock->inc_ms >= 0 &&
+                            e.limits.clock->inc_ms <= 86400000),
             "tc=");
-    require(e.tc.movetime_ms >= 0 && e.tc.movetime_ms <= 86400000, "st=");
-    require(e.tc.nodes >= 0 && e.tc.depth >= 0 && e.tc.depth <= 1000, "nodes= depth=");
-    require(e.tc.margin_ms >= 0 && e.tc.margin_ms <= 3600000, "timemargin=");
+    require(e.limits.movetime_ms >= 0 && e.limits.movetime_ms <= 86400000, "st=");
+    require(e.limits.nodes >= 0 && e.limits.depth >= 0 && e.limits.depth <= 1000, "nodes= depth=");
+    require(e.limits.margin_ms >= 0 && e.limits.margin_ms <= 3600000, "timemargin=");
     for (std::size_t b = a + 1; b < c.engines.size(); ++b) require(e.name != c.engines[b].name, "distinct names");
   }
   if (c.resume) require(!c.pgnout.empty(), "-resume without -pgnout");

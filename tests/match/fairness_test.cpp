@@ -13,7 +13,7 @@
 #include "process_usage.hpp"
 #include "schedule.hpp"
 #include "selftest.hpp"
-#include "time_control.hpp"
+#include "engine_limits.hpp"
 
 using namespace std::chrono_literals;
 using namespace ordo;

@@ -13,7 +13,7 @@
 #include "results.hpp"
 #include "schedule.hpp"
 #include "time_control_text.hpp"
-#include "time_control.hpp"
+#include "engine_limits.hpp"
 
 using namespace ordo;
 using namespace ordo::match;
@@ -75,13 +75,13 @@ bool same_game(const ScheduledGame& a, const ScheduledGame& b) {
 TEST_SUITE("match") {
   TEST_CASE("time controls parse and describe themselves") {
     std::string err;
-    TimeControl tc;
+    EngineLimits tc;
     tc.clock = records::parse_time_control("2+0.05", &err);
     REQUIRE(tc.clock);
     CHECK(tc.clock->base_ms == 2000);
     CHECK(tc.clock->inc_ms == 50);
     CHECK(tc.describe() == "2+0.05");
-    TimeControl p;
+    EngineLimits p;
     p.clock = records::parse_time_control("40/1:30", &err);
     REQUIRE(p.clock);
     CHECK(p.clock->base_ms == 90000);
@@ -109,16 +109,16 @@ TEST_SUITE("match") {
   }
 
   TEST_CASE("go commands carry both clocks in UCI or UGI names") {
-    TimeControl tc;
+    EngineLimits tc;
     tc.clock = records::parse_time_control("10+0.1", nullptr);
     const game::SideClock w{9000, 0, 0}, b{8000, 0, 0};
     CHECK(go_command(tc, tc, w, b, true, false) == "go wtime 9000 btime 8000 winc 100 binc 100");
     CHECK(go_command(tc, tc, w, b, false, true) == "go p1time 9000 p2time 8000 p1inc 100 p2inc 100");
-    TimeControl d;
+    EngineLimits d;
     d.depth = 3;
     d.nodes = 500;
     CHECK(go_command(d, d, w, b, true, false) == "go nodes 500 depth 3");
-    TimeControl st;
+    EngineLimits st;
     st.movetime_ms = 100;
     CHECK(go_command(st, st, w, b, true, false) == "go movetime 100");
   }
@@ -137,7 +137,7 @@ TEST_SUITE("match") {
     CHECK(c.engines[0].options.size() == 2);  // -each's Hash first, then Play Mode
     CHECK(c.engines[0].options[0].first == "Hash");
     CHECK(c.engines[0].options[1].second == "greedy");
-    CHECK(c.engines[1].tc.clock->base_ms == 2000);
+    CHECK(c.engines[1].limits.clock->base_ms == 2000);
     CHECK(c.variant == Variant::OrdoX);
     CHECK(c.rounds == 3);
     CHECK(c.sprt.enabled);

@@ -30,7 +30,7 @@ MatchConfig two_engines() {
     EngineSpec e;
     e.name = name;
     e.cmd = "/bin/true";
-    e.tc.depth = 1;
+    e.limits.depth = 1;
     c.engines.push_back(e);
   }
   c.rounds = 2;
@@ -128,7 +128,7 @@ TEST_SUITE("match") {
     CHECK(warnings.empty());
 
     MatchConfig changed = c;
-    changed.engines[1].tc.depth = 2;
+    changed.engines[1].limits.depth = 2;
     CHECK_FALSE(finished_in_records(changed, Schedule(changed), book, names, &warnings, &error));
     CHECK(error.find("game 1") != std::string::npos);
     CHECK(error.find("TimeControl 'depth=1' in the records") != std::string::npos);

@@ -10,7 +10,7 @@
 
 namespace ordo::match {
 
-struct TimeControl {
+struct EngineLimits {
   std::optional<game::TimeControl> clock;  // tc=, if set
   long long movetime_ms = 0;  // st=, 0 if not set
   long long nodes = 0;        // 0 if not set
@@ -25,7 +25,7 @@ struct TimeControl {
 
 // The go command for the side to move. Clock fields use UCI names (wtime/btime/winc/binc) or,
 // for UGI engines, the UGI names (p1time/p2time/p1inc/p2inc).
-std::string go_command(const TimeControl& own, const TimeControl& other, const game::SideClock& white,
+std::string go_command(const EngineLimits& own, const EngineLimits& other, const game::SideClock& white,
                        const game::SideClock& black, bool white_to_move, bool ugi);
 
 }  // namespace ordo::match

@@ -1,4 +1,4 @@
-#include "time_control.hpp"
+#include "engine_limits.hpp"
 
 #include <algorithm>
 
@@ -7,7 +7,7 @@
 
 namespace ordo::match {
 
-std::string TimeControl::describe() const {
+std::string EngineLimits::describe() const {
   std::string out;
   auto add = [&](const std::string& s) {
     if (!out.empty()) out += ' ';
@@ -20,12 +20,12 @@ std::string TimeControl::describe() const {
   return out.empty() ? "-" : out;
 }
 
-std::string go_command(const TimeControl& own, const TimeControl& other, const game::SideClock& white,
+std::string go_command(const EngineLimits& own, const EngineLimits& other, const game::SideClock& white,
                        const game::SideClock& black, bool white_to_move, bool ugi) {
   driver::GoLimits l;
   if (own.clock) {
-    const TimeControl& wtc = white_to_move ? own : other;
-    const TimeControl& btc = white_to_move ? other : own;
+    const EngineLimits& wtc = white_to_move ? own : other;
+    const EngineLimits& btc = white_to_move ? other : own;
     l.wtime = std::max<long long>(0, white.left_ms);
     l.btime = std::max<long long>(0, black.left_ms);
     l.winc = std::max<long long>(0, (wtc.clock ? wtc.clock : own.clock)->inc_ms);
