@@ -294,15 +294,7 @@ bool EngineClient::start(std::chrono::milliseconds timeout, ClientError* error) 
 bool EngineClient::sync(std::chrono::milliseconds timeout, ClientError* error,
                         const std::function<void(const std::string&)>& on_line) {
   if (!dialogue_.is_ready()) return failed(error, ClientError::Kind::CannotWrite, "cannot write to the engine");
-  using Clock = std::chrono::steady_clock;
-  const auto end = Clock::now() + timeout;
-  std::string line;
-  for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - Clock::now());
-    if (left.count() < 0 || read(line, left) != EngineProcess::ReadStatus::Line) break;
-    if (dialogue_.feed(line).kind == EngineDialogue::Event::Kind::ReadyOk) return true;
-    if (on_line) on_line(line);
-  }
+  if (read_until(EngineDialogue::Event::Kind::ReadyOk, timeout, on_line)) return true;
   return failed(error, ClientError::Kind::NoReadyOk, "no 'readyok' from the engine");
 }
 
@@ -384,16 +376,22 @@ bool EngineClient::stop(std::chrono::milliseconds grace) {
   dialogue_.stop();
   // The answer is read as search() reads it: the first line the dialogue calls a bestmove, well
   // formed or not, ends the search.
+  if (read_until(EngineDialogue::Event::Kind::BestMove, grace)) return true;
+  kill();
+  return false;
+}
+
+bool EngineClient::read_until(EngineDialogue::Event::Kind kind, std::chrono::milliseconds timeout,
+                              const std::function<void(const std::string&)>& on_other) {
   using Clock = std::chrono::steady_clock;
-  const auto end = Clock::now() + grace;
+  const auto end = Clock::now() + timeout;
   std::string line;
   for (;;) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - Clock::now());
-    if (left.count() < 0 || read(line, left) != EngineProcess::ReadStatus::Line) break;
-    if (dialogue_.feed(line).kind == EngineDialogue::Event::Kind::BestMove) return true;
+    if (left.count() < 0 || read(line, left) != EngineProcess::ReadStatus::Line) return false;
+    if (dialogue_.feed(line).kind == kind) return true;
+    if (on_other) on_other(line);
   }
-  kill();
-  return false;
 }
 
 bool EngineClient::quit(std::chrono::milliseconds grace) {

@@ -223,6 +223,10 @@ class EngineClient {
  private:
   bool write(const std::string& line);
   EngineProcess::ReadStatus read(std::string& line, std::chrono::milliseconds timeout);
+  // Reads lines through the dialogue until it reports an event of `kind` (true) or the timeout
+  // passes or the output ends (false); every other line goes to `on_other`, if given.
+  bool read_until(EngineDialogue::Event::Kind kind, std::chrono::milliseconds timeout,
+                  const std::function<void(const std::string&)>& on_other = {});
 
   EngineProcess process_;
   EngineDialogue dialogue_;
