@@ -299,7 +299,10 @@ bool RecordReader::next(GameRecord& out, std::string* error) {
         continue;
       }
       if (c == '{' || std::isspace(static_cast<unsigned char>(c))) {
-        if (!word.empty()) {
+        if (!word.empty() && !is_move_number(word)) {
+          // "12.c2d2c3": a number glued to the move (or to the result, "40.1-0").
+          const auto dot = word.find_last_of('.');
+          if (dot != std::string::npos && is_move_number(word.substr(0, dot + 1))) word = word.substr(dot + 1);
           if (is_result_token(word)) {
             out.result = word;
             // The rest of the line must be empty.
@@ -308,22 +311,16 @@ bool RecordReader::next(GameRecord& out, std::string* error) {
             record_end_ = consumed_;
             return true;
           }
-          if (!is_move_number(word)) {
-            // "12.c2d2c3": a number glued to the move.
-            const auto dot = word.find_last_of('.');
-            if (dot != std::string::npos && is_move_number(word.substr(0, dot + 1)))
-              word = word.substr(dot + 1);
-            // A word starting with '[' is no move: written back it could start a line and read as a tag.
-            if (!word.empty() && word[0] == '[') {
-              std::string what = "'";  // appended piece by piece: GCC 12 warns falsely on "literal" + std::string&&
-              what += word.substr(0, 40);
-              what += "' in the movetext is not a move";
-              return fail(what);
-            }
-            if (!word.empty()) out.moves.push_back(RecordedMove{word, {}});
+          // A word starting with '[' is no move: written back it could start a line and read as a tag.
+          if (!word.empty() && word[0] == '[') {
+            std::string what = "'";  // appended piece by piece: GCC 12 warns falsely on "literal" + std::string&&
+            what += word.substr(0, 40);
+            what += "' in the movetext is not a move";
+            return fail(what);
           }
-          word.clear();
+          if (!word.empty()) out.moves.push_back(RecordedMove{word, {}});
         }
+        word.clear();
         if (c == '{') {
           in_comment = true;
           comment.clear();

@@ -80,6 +80,15 @@ TEST_SUITE("records") {
     auto glued = read_all("[Event \"x\"]\n\n1.c1a1 c8a8 2.a1c1 1-0\n");
     REQUIRE(glued.size() == 1);
     CHECK(glued[0].moves.size() == 3);
+    // A result glued to a move number ends the record: it is not a move written back as the result.
+    auto glued_result = read_all("[Event \"x\"]\n\n1. c1a1 c8a8 2.1-0\n");
+    REQUIRE(glued_result.size() == 1);
+    CHECK(glued_result[0].moves.size() == 2);
+    CHECK(glued_result[0].result == "1-0");
+    std::vector<std::string> errors;
+    CHECK(read_all("[Event \"x\"]\n\n1. c1a1 2.* c8a8 *\n", &errors).empty());
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].find("text after the result '*'") != std::string::npos);
   }
 
   TEST_CASE("malformed and cut-off records are reported and skipped") {
