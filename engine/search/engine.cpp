@@ -28,6 +28,9 @@ struct Engine::Impl {
   TimingLog timing_log;
   PlayMode mode = PlayMode::Search;
   u64 rng_state = 1;
+  std::optional<int> strength_elo;  // nullopt: full strength
+  u64 strength_seed = 1;
+  int search_threads() const { return strength_elo ? 1 : threads; }
   EvalMode eval_mode = EvalMode::Auto;
   // Each variant's network: the embedded one until a file replaces it.
   std::shared_ptr<const nnue::Network> nets[VARIANTS.size()];
@@ -55,6 +58,7 @@ struct Engine::Impl {
   bool bench_stopped = false;
 
   void search_thread(SearchListener& listener);
+  std::size_t level_line(const std::vector<RootLine>& lines, const SearchShared& s) const;
   void after_bestmove(const SearchShared& s);
   void finish_and_report(SearchListener& listener, std::optional<Turn> best, std::optional<Turn> ponder);
   void timer(SearchShared& s);
@@ -133,6 +137,12 @@ void Engine::set_play_mode(PlayMode mode, u64 seed) {
   impl_->rng_state = seed ? seed : 1;
 }
 
+void Engine::set_strength_limit(std::optional<int> elo, u64 seed) {
+  wait();
+  impl_->strength_elo = elo ? std::optional<int>(std::clamp(*elo, ELO.min, ELO.max)) : std::nullopt;
+  impl_->strength_seed = seed;
+}
+
 void Engine::clear_hash(const Cancel& cancelled) {
   wait();
   impl_->tt.clear(impl_->threads, cancelled);
@@ -157,6 +167,11 @@ void Engine::go(const SearchLimits& limits, SearchListener& listener, bool stopp
     s.limits.depth = s.limits.depth > 0 ? std::min(s.limits.depth, plies) : plies;
   }
   s.multipv = m.multipv;
+  if (m.strength_elo) {
+    const StrengthLevel level = strength_level(m.current.variant(), *m.strength_elo);
+    s.multipv = std::max(s.multipv, level.lines);
+    s.level_nodes = level.nodes;
+  }
   s.net = m.search_network(m.current.variant());
   s.start_clock(limits.received_ns);
   s.pondering = limits.ponder;
@@ -165,7 +180,7 @@ void Engine::go(const SearchLimits& limits, SearchListener& listener, bool stopp
   s.budget = limits.infinite ? TimeBudget{}
                               : plan_time(limits, m.current.side_to_move(), m.move_overhead_ms, m.delays.observed());
   m.timing_log.begin(s, std::max(m.move_overhead_ms, m.delays.delay_ms()), m.delays.slowdown());
-  s.add_thread_counters(m.threads);
+  s.add_thread_counters(m.search_threads());
   {
     std::lock_guard lock(m.mutex);
     m.running = true;
@@ -216,6 +231,15 @@ static std::optional<Turn> baseline_turn(const Position& pos, Engine::PlayMode m
   return best;
 }
 
+// The line a strength level plays among the searched ones (its root lines, MultiPV's count).
+std::size_t Engine::Impl::level_line(const std::vector<RootLine>& lines, const SearchShared& s) const {
+  std::vector<Value> scores;
+  for (std::size_t i = 0; i < lines.size() && i < std::size_t(s.multipv); ++i)
+    scores.push_back(lines[i].score > -INF ? lines[i].score : lines[i].previous);
+  const StrengthLevel level = strength_level(current.variant(), *strength_elo);
+  return choose_line(scores, level.temperature, current.key() ^ (strength_seed * 0x9E3779B97F4A7C15ull));
+}
+
 void Engine::Impl::search_thread(SearchListener& listener) {
   SearchShared& s = *shared;
   if (mode != PlayMode::Search) {
@@ -228,14 +252,15 @@ void Engine::Impl::search_thread(SearchListener& listener) {
   const ShapeTable::Adopt kept(*shape_tables[0]);
   // Each search starts with fresh killers and history, in the searchers' kept memory.
   std::vector<std::unique_ptr<Searcher>>& fresh = searchers;
-  if (fresh.size() > std::size_t(threads)) fresh.resize(std::size_t(threads));
-  for (int i = 0; i < threads; ++i) {
+  const int used = search_threads();
+  if (fresh.size() > std::size_t(used)) fresh.resize(std::size_t(used));
+  for (int i = 0; i < used; ++i) {
     if (std::size_t(i) < fresh.size()) fresh[std::size_t(i)]->attach(s);
     else fresh.push_back(std::make_unique<Searcher>(s, i));
     fresh[std::size_t(i)]->set_root(current, keys);
   }
   std::vector<std::thread> helpers;
-  for (int i = 1; i < threads; ++i)
+  for (int i = 1; i < used; ++i)
     helpers.emplace_back([this, &fresh, i] {
       const ShapeTable::Adopt helper_kept(*shape_tables[std::size_t(i)]);
       fresh[std::size_t(i)]->run(nullptr);
@@ -250,8 +275,9 @@ void Engine::Impl::search_thread(SearchListener& listener) {
   if (chosen != 0) fresh[chosen]->report_lines(listener);
   const auto& lines = fresh[chosen]->lines();
   if (!lines.empty()) {
-    best = lines[0].turn;
-    auto turns = Searcher::parts_to_turns(current, lines[0].pv);
+    const std::size_t played = strength_elo ? level_line(lines, s) : 0;
+    best = lines[played].turn;
+    auto turns = Searcher::parts_to_turns(current, lines[played].pv);
     if (turns.size() >= 2) ponder = turns[1];
   }
   finish_and_report(listener, best, ponder);

@@ -13,6 +13,7 @@
 
 #include "position.hpp"
 #include "search/search_types.hpp"
+#include "search/strength_limit.hpp"
 
 namespace ordo {
 
@@ -53,6 +54,12 @@ class Engine {
   // (an immediate win first). Search is the real engine.
   enum class PlayMode { Search, Random, Greedy };
   void set_play_mode(PlayMode mode, u64 seed = 1);
+  // Playing strength limited to a rating (strength_limit.hpp: UCI_LimitStrength and UCI_Elo), or
+  // full strength (nullopt). A limited search runs on one thread, searches the level's root lines
+  // within its node budget (and the go's own limits) and plays one of them by the level's chance,
+  // drawn from the position and `seed`: the same game replays the same turns.
+  static constexpr Range ELO{ELO_MIN, ELO_MAX, ELO_MAX};
+  void set_strength_limit(std::optional<int> elo, u64 seed = 1);
   // Which evaluation the search uses: Auto is each variant's default (the network once it has
   // beaten the hand evaluation in games: see network_by_default), Hand or Network force one.
   enum class EvalMode { Auto, Hand, Network };

@@ -177,6 +177,11 @@ bool Searcher::should_stop() {
     shared_->stop = true;
     return true;
   }
+  if (shared_->level_nodes && shared_->first_iteration_done.load(std::memory_order_relaxed) &&
+      shared_->total_nodes() >= shared_->level_nodes) {
+    shared_->stop = true;
+    return true;
+  }
   // Every thread looks at the clock, often: an Ordo X node can be costly, and on a busy machine the
   // main thread may not be the one running. (The engine's timer also stops the search on time.)
   if ((nodes_ & 63) == 0 && shared_->out_of_time()) {
@@ -540,6 +545,7 @@ void Searcher::run(SearchListener* listener) {
 
     // Limits checked between iterations (main thread only).
     if (index_ != 0) continue;
+    if (shared_->level_nodes && shared_->total_nodes() >= shared_->level_nodes) break;
     const Value best = lines_[0].score;
     if (lim.mate_moves > 0 && best >= WIN_BOUND && WIN - best <= 2 * lim.mate_moves - 1) break;
     if (!lim.infinite && !shared_->pondering.load() && shared_->budget.soft_ms >= 0 &&

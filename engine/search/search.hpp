@@ -28,6 +28,9 @@ struct SearchShared {
   std::atomic<bool> pondering{false};  // time limits wait while set
   std::atomic<bool> first_iteration_done{false};  // the main thread completed depth 1
   int multipv = 1;
+  // A strength level's node budget (strength_limit.hpp), counted once the main thread has completed
+  // depth 1, so every level plays a searched turn; 0: none.
+  u64 level_nodes = 0;
   // The network that evaluates, or nullptr for the hand evaluation (evaluate.hpp).
   const nnue::Network* net = nullptr;
   // One counter per thread, each on its own cache line: a thread writes its count at every node,

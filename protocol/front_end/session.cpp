@@ -99,6 +99,9 @@ void Session::declare_options(Variant variant) {
   options_.add(Option::combo("Play Mode", "search", {"search", "random", "greedy"}),
                [this](const Option&) { apply_play_mode(); });
   options_.add(Option::spin("Seed", 1, 1, 1000000000), [this](const Option&) { apply_play_mode(); });
+  // Strength limited to a rating (docs/PROTOCOL.md, "Levels"); the Seed draws the level's choices.
+  options_.add(Option::check("UCI_LimitStrength", false), [this](const Option&) { apply_play_mode(); });
+  options_.add(spin("UCI_Elo", Engine::ELO), [this](const Option&) { apply_play_mode(); });
   // The evaluation the search uses: auto is each variant's default (docs/NETWORK.md).
   options_.add(Option::combo("EvalMode", "auto", {"auto", "hand", "network"}), [this](const Option& o) {
     const auto m = o.value == "hand" ? Engine::EvalMode::Hand
@@ -305,7 +308,12 @@ void Session::apply_play_mode() {
   const std::string& mode = options_["Play Mode"].value;
   const auto m = mode == "random" ? Engine::PlayMode::Random : mode == "greedy" ? Engine::PlayMode::Greedy : Engine::PlayMode::Search;
   const u64 seed = u64(options_["Seed"].number());
-  worker_.submit([m, seed](Engine& e, const auto&) { e.set_play_mode(m, seed); });
+  std::optional<int> elo;
+  if (options_["UCI_LimitStrength"].flag()) elo = int(options_["UCI_Elo"].number());
+  worker_.submit([m, seed, elo](Engine& e, const auto&) {
+    e.set_play_mode(m, seed);
+    e.set_strength_limit(elo, seed);
+  });
 }
 
 }  // namespace ordo::protocol

@@ -1,0 +1,48 @@
+// Playing strength limited to a rating (the UCI_LimitStrength and UCI_Elo options): what a rating
+// means to the search, per variant, and how a level picks the turn it plays.
+//
+// A level weakens the search the way strong engines do, never by waiting: a budget of nodes per
+// turn, several root lines searched (MultiPV), and a seeded chance of playing a lesser line, which
+// falls by a factor e for each `temperature` centipawns the line scores below the best. The
+// ratings are on the scale of docs/PROTOCOL.md, "Levels": the uniformly random player is 0, and
+// every rung's rating was measured in games (scripts/calibrate_levels).
+#pragma once
+
+#include <cstddef>
+#include <span>
+
+#include "search/score.hpp"
+#include "types.hpp"
+
+namespace ordo {
+
+struct StrengthLevel {
+  u64 nodes = 0;        // the search's node budget for one turn (depth 1 is always completed)
+  int lines = 1;        // root lines searched, the candidates for the turn played
+  int temperature = 0;  // centipawns; 0 plays the best line
+};
+
+// One calibrated point of a variant's ladder: the settings and the rating measured for them.
+struct StrengthRung {
+  int elo;
+  StrengthLevel level;
+};
+
+// The ratings UCI_Elo accepts (the same for both variants): from the weakest rung's up to the
+// strongest's.
+inline constexpr int ELO_MIN = 500;
+inline constexpr int ELO_MAX = 1700;
+
+// The calibrated rungs of a variant, weakest first, their ratings increasing.
+std::span<const StrengthRung> strength_ladder(Variant v);
+
+// The settings for a rating: between two rungs, the node budget is interpolated geometrically and
+// the temperature linearly; outside the ladder, the nearest rung.
+StrengthLevel strength_level(Variant v, int elo);
+
+// The line to play among the searched root lines' scores (the side to move's view): line i with a
+// weight of exp(-(best - scores[i]) / temperature), drawn with `seed`. A line never searched (-INF)
+// is never chosen; a temperature of 0 chooses the first best line.
+std::size_t choose_line(std::span<const Value> scores, int temperature, u64 seed);
+
+}  // namespace ordo

@@ -1,0 +1,124 @@
+// Strength levels (UCI_LimitStrength, UCI_Elo): the ladders, the choice of a lesser line by its
+// score, and a limited engine: one thread, the level's lines and node budget, the same turns for
+// the same seed, and never a search beyond its budget.
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cmath>
+#include <map>
+#include <set>
+#include <vector>
+
+#include "movegen.hpp"
+#include "notation.hpp"
+#include "search/engine.hpp"
+#include "search/strength_limit.hpp"
+
+using namespace ordo;
+
+namespace {
+
+struct Collector : SearchListener {
+  std::vector<SearchInfo> infos;
+  std::optional<Turn> best;
+  void on_info(const SearchInfo& i) override { infos.push_back(i); }
+  void on_bestmove(std::optional<Turn> b, std::optional<Turn>) override { best = b; }
+};
+
+// The turn a limited engine plays from `pos` with nothing but its level limiting the search.
+Collector limited_search(const Position& pos, int elo, u64 seed, SearchLimits limits = {}) {
+  Engine e;
+  e.set_position(pos, {pos.key()});
+  e.set_strength_limit(elo, seed);
+  Collector c;
+  e.go(limits, c);
+  e.wait();
+  return c;
+}
+
+}  // namespace
+
+TEST_SUITE("levels") {
+  TEST_CASE("each ladder rises in rating and spans UCI_Elo") {
+    for (const VariantRules& r : VARIANTS) {
+      const auto ladder = strength_ladder(r.variant);
+      REQUIRE(ladder.size() >= 2);
+      CHECK(ladder.front().elo == ELO_MIN);
+      CHECK(ladder.back().elo == ELO_MAX);
+      for (std::size_t i = 1; i < ladder.size(); ++i) {
+        CHECK(ladder[i].elo > ladder[i - 1].elo);
+        // A stronger rung never searches less nor chooses more loosely.
+        CHECK(ladder[i].level.nodes >= ladder[i - 1].level.nodes);
+        CHECK(ladder[i].level.temperature <= ladder[i - 1].level.temperature);
+        CHECK(ladder[i].level.lines >= 1);
+      }
+      CHECK(ladder.back().level.temperature == 0);
+    }
+  }
+
+  TEST_CASE("a rating between two rungs lies between their settings") {
+    for (const VariantRules& r : VARIANTS) {
+      const auto ladder = strength_ladder(r.variant);
+      for (std::size_t i = 1; i < ladder.size(); ++i) {
+        const StrengthRung &lo = ladder[i - 1], &hi = ladder[i];
+        CHECK(strength_level(r.variant, lo.elo).nodes == lo.level.nodes);
+        CHECK(strength_level(r.variant, hi.elo).temperature == hi.level.temperature);
+        const StrengthLevel mid = strength_level(r.variant, (lo.elo + hi.elo) / 2);
+        CHECK(mid.nodes >= lo.level.nodes);
+        CHECK(mid.nodes <= hi.level.nodes);
+        CHECK(mid.temperature <= lo.level.temperature);
+        CHECK(mid.temperature >= hi.level.temperature);
+      }
+      CHECK(strength_level(r.variant, ELO_MIN - 100).nodes == ladder.front().level.nodes);
+      CHECK(strength_level(r.variant, ELO_MAX + 100).temperature == ladder.back().level.temperature);
+    }
+  }
+
+  TEST_CASE("a lesser line is chosen as often as its weight says") {
+    const std::array<Value, 4> scores{100, 100 - 69, 100 - 139, -INF};  // weights 1, 1/2, 1/4, 0 at 100 cp
+    std::array<int, 4> count{};
+    const int draws = 20000;
+    for (int s = 0; s < draws; ++s) ++count[choose_line(scores, 100, u64(s) + 1)];
+    CHECK(count[3] == 0);
+    const double total = 1 + std::exp(-0.69) + std::exp(-1.39);
+    CHECK(count[0] == doctest::Approx(draws / total).epsilon(0.04));
+    CHECK(count[1] == doctest::Approx(draws * std::exp(-0.69) / total).epsilon(0.06));
+    CHECK(count[2] == doctest::Approx(draws * std::exp(-1.39) / total).epsilon(0.08));
+    // No temperature, or a forced loss beside a playable line: the best line, always.
+    for (int s = 0; s < 100; ++s) {
+      CHECK(choose_line(scores, 0, u64(s)) == 0);
+      const std::array<Value, 2> losing{-50, -WIN + 3};
+      CHECK(choose_line(losing, 400, u64(s)) == 0);
+    }
+    // The best is found wherever it stands.
+    const std::array<Value, 3> unsorted{-20, 80, 10};
+    CHECK(choose_line(unsorted, 0, 7) == 1);
+  }
+
+  TEST_CASE("a limited engine searches its level's lines within its budget and replays its turns") {
+    for (const VariantRules& r : VARIANTS) {
+      CAPTURE(r.name);
+      const Position start = Position::start(r.variant);
+      const StrengthLevel weakest = strength_level(r.variant, ELO_MIN);
+      const Collector a = limited_search(start, ELO_MIN, 5);
+      REQUIRE(a.best);
+      REQUIRE(!a.infos.empty());
+      int widest = 0;
+      for (const SearchInfo& i : a.infos) widest = std::max(widest, i.multipv);
+      CHECK(widest == std::min<int>(weakest.lines, int(legal_turns(start).size())));
+      // Depth 1 always completes; beyond it the budget holds (the last node may overshoot a little).
+      CHECK(a.infos.front().depth == 1);
+      const SearchInfo& last = a.infos.back();
+      if (last.depth > 1) CHECK(last.nodes <= weakest.nodes + 64);
+      // The same seed plays the same turn; over many seeds the weakest level plays several turns.
+      CHECK(limited_search(start, ELO_MIN, 5).best == a.best);
+      std::set<std::string> played;
+      for (u64 seed = 1; seed <= 24; ++seed) played.insert(format_turn(*limited_search(start, ELO_MIN, seed).best));
+      CHECK(played.size() >= 3);
+      // A go's own node limit still binds beneath a level.
+      SearchLimits tight;
+      tight.nodes = 1;
+      CHECK(limited_search(start, ELO_MAX, 1, tight).best);
+    }
+  }
+}
