@@ -151,7 +151,7 @@ def check_takeback(driver, out):
     play_human_turn(driver)
     st = state(driver)
     driver.find_element(By.ID, "undo").click()
-    wait_for(driver, lambda: summary(driver)["cursor"] == st["cursor"] - 2, "the takeback", 5)
+    wait_for(driver, lambda: summary(driver)["cursor"] == st["cursor"] - 2, "the takeback", 10)
     after = state(driver)
     if after["board"] != start or after["side"] != "white" or after["thinking"]:
         raise Failure("after the takeback: cursor %d, side %s, thinking %r" % (after["cursor"], after["side"], after["thinking"]))
@@ -161,9 +161,9 @@ def check_takeback(driver, out):
     set_movetime(driver, 4000)
     click(driver, 20)  # a3
     click(driver, 30)  # a4
-    wait_for(driver, lambda: summary(driver)["thinking"], "the engine thinking", 5)
+    wait_for(driver, lambda: summary(driver)["thinking"], "the engine thinking", 10)
     driver.find_element(By.ID, "undo").click()
-    wait_for(driver, lambda: (lambda s: s["cursor"] == 0 and not s["thinking"])(summary(driver)), "the engine stopped", 3)
+    wait_for(driver, lambda: (lambda s: s["cursor"] == 0 and not s["thinking"])(summary(driver)), "the engine stopped", 10)
     time.sleep(1.0)
     s = summary(driver)
     if s["cursor"] != 0 or s["thinking"]:
