@@ -14,6 +14,7 @@ EngineProbe probe_engine(const driver::EngineCommand& command, driver::Dialect d
     return probe;
   }
   probe.name = client.identity().name;
+  probe.options = client.identity().typed_options;
   client.quit(std::chrono::milliseconds(200));
   probe.ok = true;
   return probe;

@@ -1,5 +1,9 @@
 #include "engine_relay.hpp"
 
+#include <algorithm>
+
+#include "tokenizer.hpp"
+
 namespace ordo::web {
 
 using Event = driver::EngineDialogue::Event;
@@ -55,9 +59,25 @@ void EngineRelay::launch(const SearchRequest& request) {
     dialogue_.set_option("UCI_Variant", request.variant);
     engine_variant_ = request.variant;
   }
+  set_strength(request.elo);
   running_ = request.id;
   if (!dialogue_.position(request.fen, false, request.moves) || !dialogue_.go(request.limit.go_limits()))
     fail("cannot write to the engine");
+}
+
+void EngineRelay::set_strength(std::optional<int> elo) {
+  if (!elo_range_) return;
+  if (elo) {
+    const long long rating = std::clamp<long long>(*elo, elo_range_->min, elo_range_->max);
+    if (engine_elo_ != rating) {
+      dialogue_.set_option("UCI_Elo", std::to_string(rating));
+      engine_elo_ = rating;
+    }
+  }
+  if (limit_strength_ != elo.has_value()) {
+    dialogue_.set_option("UCI_LimitStrength", elo ? "true" : "false");
+    limit_strength_ = elo.has_value();
+  }
 }
 
 void EngineRelay::stop() {
@@ -77,6 +97,11 @@ void EngineRelay::on_line(const std::string& line) {
     const driver::Identity& id = dialogue_.identity();
     has_variant_option_ = id.has_option("UCI_Variant");
     if (id.has_option("UCI_ShowWDL")) dialogue_.set_option("UCI_ShowWDL", "true");
+    elo_range_ = elo_range(id.typed_options);
+    if (elo_range_) {
+      limit_strength_ = protocol::iequals(id.find_option("UCI_LimitStrength")->default_value, "true");
+      engine_elo_ = protocol::parse_int(id.find_option("UCI_Elo")->default_value);
+    }
     listener_.relay_ready(index_, id.name.empty() ? "engine " + std::to_string(index_ + 1) : id.name);
     if (pending_) {
       SearchRequest next = *pending_;

@@ -2,7 +2,9 @@
 // greeting in UCI or UGI, options, position/go, info and bestmove parsing) fed from the server's
 // event loop over an abstract line transport, so that tests can play the engine's side. On top, the
 // board's rules: searches have ids, a new search stops and replaces a running one, and lines of a
-// search that was replaced are dropped. The relay never sends a line that came from the page: it
+// search that was replaced are dropped. Before a search the relay sets what changed since the last
+// one: UCI_Variant, and the strength level (UCI_LimitStrength, UCI_Elo) of an engine that announced
+// both. The relay never sends a line that came from the page: it
 // builds each command itself from checked values.
 #pragma once
 
@@ -13,6 +15,7 @@
 #include <vector>
 
 #include "engine_client.hpp"
+#include "strength_levels.hpp"
 
 namespace ordo::web {
 
@@ -45,6 +48,7 @@ struct SearchRequest {
   std::string fen;                     // start position of the game
   std::vector<std::string> moves;      // canonical tokens, checked by the core
   SearchLimit limit;
+  std::optional<int> elo;              // play at this rating (a level); none: full strength
 };
 
 class EngineRelay {
@@ -84,6 +88,7 @@ class EngineRelay {
   enum class State { Idle, Greeting, Ready, Failed };
   void fail(const std::string& why);
   void launch(const SearchRequest& request);
+  void set_strength(std::optional<int> elo);
 
   int index_;
   LineTransport& transport_;
@@ -92,6 +97,11 @@ class EngineRelay {
   State state_ = State::Idle;
   bool has_variant_option_ = false;
   std::string engine_variant_;          // last UCI_Variant sent
+  // The strength options as the engine holds them (its announced defaults, then what was sent);
+  // no range: the engine has no levels and is never sent them.
+  std::optional<EloRange> elo_range_;
+  bool limit_strength_ = false;
+  std::optional<long long> engine_elo_;
   std::optional<int> running_;          // id of the search the engine is running
   std::optional<SearchRequest> pending_;  // the next search, sent when the running one ends
 };

@@ -14,6 +14,7 @@
 #include "engine_probe.hpp"
 #include "host_policy.hpp"
 #include "http_server.hpp"
+#include "strength_levels.hpp"
 
 namespace po = boost::program_options;
 using namespace ordo::web;
@@ -145,7 +146,7 @@ int main(int argc, char** argv) {
       std::cerr << "ordo-web: --engine \"" << command << "\": " << probe.error << "\n";
       return 1;
     }
-    config.listings.push_back({command, probe.name, engine->dialect});
+    config.listings.push_back({command, probe.name, engine->dialect, engine_levels(probe.options)});
   }
 
   boost::asio::io_context io;

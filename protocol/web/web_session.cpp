@@ -47,6 +47,7 @@ WebSession::WebSession(std::vector<EngineListing> engines, TransportFactory fact
                        SessionLimits limits)
     : listings_(std::move(engines)), factory_(std::move(factory)), send_(std::move(send)), limits_(limits) {
   slots_.resize(listings_.size());
+  levels_.resize(listings_.size());
   if (!listings_.empty()) players_[BLACK] = 0;  // a person (White) against the first engine
 }
 
@@ -112,6 +113,8 @@ void WebSession::dispatch(std::string_view verb, std::string_view rest) {
     cmd_flag();
   } else if (verb == "analyse") {
     cmd_analyse(rest);
+  } else if (verb == "level") {
+    cmd_level(rest);
   } else {
     send_error("unknown command '" + excerpt(verb, 30) + "'");
   }
@@ -127,6 +130,8 @@ void WebSession::cmd_new(std::string_view rest) {
     v = *parsed;
   }
   game_.reset(v);
+  record_players_[WHITE].reset();
+  record_players_[BLACK].reset();
   paused_ = false;
   clock_start_game();
   game_changed();
@@ -136,6 +141,8 @@ void WebSession::cmd_fen(std::string_view rest) {
   if (rest.empty()) return send_error("fen: the FEN is missing");
   const std::string why = game_.setup(rest);
   if (!why.empty()) return send_error("fen: " + why);
+  record_players_[WHITE].reset();
+  record_players_[BLACK].reset();
   clock_.stop();
   set_paused(true);  // a set-up position waits for "play" before an engine moves
   game_changed();
@@ -293,19 +300,32 @@ void WebSession::cmd_save() {
   }
   const Ending ending = this->ending();
   send_(json_text({{"type", "record"},
-                   {"text", save_record(game_, ending.termination, ending.outcome, player_name(WHITE),
-                                        player_name(BLACK), records::today_tag_date(), time_control)}}));
+                   {"text", save_record(game_, ending.termination, ending.outcome, record_player(WHITE),
+                                        record_player(BLACK), records::today_tag_date(), time_control)}}));
 }
 
 void WebSession::cmd_load(std::string_view rest) {
   if (rest.empty()) return send_error("load: the record is missing");
-  const std::string why = load_record(rest, game_);
+  RecordDetails details;
+  const std::string why = load_record(rest, game_, &details);
   if (!why.empty()) return send_error("load: " + why);
+  for (Color c : {WHITE, BLACK}) record_players_[c] = details.players[c];
   cancel_search();
   clock_.stop();
   set_paused(true);
   send_notice("game loaded: " + std::to_string(game_.length()) + " moves");
   game_changed();
+  if (details.scores.empty()) return;
+  // The scores of the record's comments, White's view, for the evaluation graph.
+  Json scores = Json::array();
+  for (const RecordScore& sc : details.scores) {
+    Json one = {{"ply", sc.ply}};
+    if (sc.mate) one["mate"] = *sc.mate;
+    else one["cp"] = *sc.cp;
+    if (sc.depth) one["depth"] = *sc.depth;
+    scores.push_back(one);
+  }
+  send_(json_text({{"type", "scores"}, {"scores", scores}}));
 }
 
 void WebSession::game_changed() {
@@ -344,6 +364,9 @@ bool WebSession::start_search(int engine, Purpose purpose, int ply, std::optiona
   if (ply < 0) ply = game_.cursor();
   for (int i = 0; i < ply; ++i) req.moves.push_back(format_turn(game_.line()[i]));
   req.limit = limit ? *limit : limit_;
+  // A level weakens the engine's own moves; hints and the analysis are at full strength.
+  if (purpose == Purpose::Play)
+    if (const EngineLevel* level = level_of(engine)) req.elo = level->elo;
   if (purpose == Purpose::Play && clock_.on()) req.limit = clock_.search_limit(game_.current().side_to_move(), now_());
   search_ = Search{req.id, engine, purpose, version_, ply};
   r->search(req);
@@ -378,10 +401,40 @@ std::string WebSession::player_name(Color c) const {
   return engine_of(c) ? engine_label(*engine_of(c)) : std::string("Human");
 }
 
+const EngineLevel* WebSession::level_of(int engine) const {
+  if (engine < 0 || engine >= int(levels_.size()) || !levels_[engine]) return nullptr;
+  const auto& levels = listings_[engine].levels;
+  const int level = *levels_[engine];
+  return level >= 1 && level <= int(levels.size()) ? &levels[level - 1] : nullptr;
+}
+
+std::string WebSession::display_name(Color c) const {
+  if (const auto& p = record_players_[c]) return p->elo ? p->name + " (" + std::to_string(*p->elo) + ")" : p->name;
+  if (engine_of(c))
+    if (const EngineLevel* level = level_of(*engine_of(c)))
+      return player_name(c) + " (level " + std::to_string(level->level) + ", " + std::to_string(level->elo) + ")";
+  return player_name(c);
+}
+
+RecordPlayer WebSession::record_player(Color c) const {
+  if (record_players_[c]) return *record_players_[c];
+  RecordPlayer p{player_name(c), std::nullopt};
+  if (engine_of(c))
+    if (const EngineLevel* level = level_of(*engine_of(c))) p.elo = level->elo;
+  return p;
+}
+
 void WebSession::send_hello() {
   Json engines = Json::array();
-  for (std::size_t i = 0; i < listings_.size(); ++i)
-    engines.push_back({{"number", int(i + 1)}, {"command", listings_[i].command}, {"name", engine_label(int(i))}});
+  for (std::size_t i = 0; i < listings_.size(); ++i) {
+    Json levels = Json::array();
+    for (const EngineLevel& l : listings_[i].levels)
+      levels.push_back({{"level", l.level}, {"elo", l.elo}, {"text", l.text}});
+    engines.push_back({{"number", int(i + 1)},
+                       {"command", listings_[i].command},
+                       {"name", engine_label(int(i))},
+                       {"levels", levels}});
+  }
   send_(json_text({{"type", "hello"},
                    {"engines", engines},
                    {"limits",
@@ -418,7 +471,19 @@ void WebSession::send_state() {
     if (engine_of(c)) out["players"].push_back(*engine_of(c) + 1);
     else out["players"].push_back("human");
   }
-  out["names"] = {player_name(WHITE), player_name(BLACK)};
+  out["names"] = {display_name(WHITE), display_name(BLACK)};
+  out["record_players"] = Json::array();
+  for (Color c : {WHITE, BLACK}) {
+    const auto& p = record_players_[c];
+    if (!p) out["record_players"].push_back(nullptr);
+    else out["record_players"].push_back({{"name", p->name}, {"elo", p->elo ? Json(*p->elo) : Json(nullptr)}});
+  }
+  out["levels"] = Json::array();
+  for (std::size_t e = 0; e < levels_.size(); ++e) {
+    const EngineLevel* level = level_of(int(e));
+    if (level) out["levels"].push_back({{"level", level->level}, {"elo", level->elo}});
+    else out["levels"].push_back(nullptr);
+  }
   out["limit"] = {{"kind", limit_.kind == SearchLimit::Kind::Depth ? "depth" : "movetime"}, {"value", limit_.value}};
   out["paused"] = paused_;
   if (search_)
@@ -670,6 +735,32 @@ void WebSession::stop_analysis() {
   analysis_.reset();
   if (search_ && search_->purpose == Purpose::Analyse) cancel_search();
   send_(json_text({{"type", "analysis_done"}, {"complete", false}}));
+}
+
+// ---------- strength levels ----------
+
+void WebSession::cmd_level(std::string_view rest) {
+  const auto words = split_words(rest);
+  const std::string usage = "level: expected an engine number and a level from 1 to " + std::to_string(kLevelCount) +
+                            " or off (e.g. 'level 1 3')";
+  if (words.size() != 2) return send_error(usage);
+  const auto n = parse_int(words[0]);
+  if (!n || *n < 1 || *n > std::int64_t(listings_.size()))
+    return send_error("level: '" + excerpt(words[0], 20) + "' is no engine number from 1 to " +
+                      std::to_string(listings_.size()));
+  const int engine = int(*n - 1);
+  const auto& levels = listings_[engine].levels;
+  if (levels.empty())
+    return send_error("level: " + engine_label(engine) +
+                      " has no levels (it announces no UCI_LimitStrength and UCI_Elo)");
+  if (words[1] == "off") {
+    levels_[engine].reset();
+  } else {
+    const auto level = parse_int(words[1]);
+    if (!level || *level < 1 || *level > std::int64_t(levels.size())) return send_error(usage);
+    levels_[engine] = int(*level);
+  }
+  send_state();  // the engine's next search plays at the level
 }
 
 }  // namespace ordo::web

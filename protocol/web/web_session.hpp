@@ -5,10 +5,10 @@
 // Page commands (one per WebSocket text message; the first word is the command):
 //   hello | new <ordo|ordox> | fen <FEN> | players <white> <black> (each "human" or an engine number
 //   from 1) | limit movetime <ms> | limit depth <n> | move <token> | check <token> | undo | redo |
-//   jump <ply> | play | stop | hint | save | load <record text> | clock <seconds> <increment s> |
-//   clock off | flag | analyse <ms>
+//   jump <ply> | play | stop | hint | save | load <record text> | clock <seconds>[+<increment s>] |
+//   clock off | flag | analyse <ms> | level <engine number> <1-8|off>
 // Messages to the page are JSON objects with a "type": hello, state, info, hint, record, refusal,
-// notice, error, analysis, analysis_done (see docs/WEB.md).
+// notice, error, analysis, analysis_done, scores (see docs/WEB.md).
 #pragma once
 
 #include <chrono>
@@ -21,6 +21,8 @@
 
 #include "engine_relay.hpp"
 #include "game_clock.hpp"
+#include "record_io.hpp"
+#include "strength_levels.hpp"
 #include "web_game.hpp"
 
 namespace ordo::web {
@@ -44,6 +46,7 @@ struct EngineListing {
   std::string command;  // for display only
   std::string name;     // the name it gave when checked at start ("" if unknown)
   driver::Dialect dialect = driver::Dialect::Uci;  // how the relay speaks to it
+  std::vector<EngineLevel> levels = {};  // its strength levels (engine_levels of its options); may be empty
 };
 
 class WebSession : private EngineRelay::Listener {
@@ -106,6 +109,7 @@ class WebSession : private EngineRelay::Listener {
   void cmd_clock(std::string_view rest);
   void cmd_flag();
   void cmd_analyse(std::string_view rest);
+  void cmd_level(std::string_view rest);
 
   // Clock steps (all no-ops in an untimed game).
   void clock_start_game();
@@ -134,7 +138,15 @@ class WebSession : private EngineRelay::Listener {
   std::optional<int> engine_of(Color c) const { return players_[c]; }
   EngineRelay* relay(int engine);
   std::string engine_label(int engine) const;
-  std::string player_name(Color c) const;
+  std::string player_name(Color c) const;  // "Human" or the engine's name
+  // The level chosen for an engine, if any.
+  const EngineLevel* level_of(int engine) const;
+  // A side as the game shows it: a loaded record's player, or the engine with its level, e.g.
+  // "Ordo 1.0 (level 3, 850)", or "Human".
+  std::string display_name(Color c) const;
+  // A side as a saved record names it: a loaded record's player, else the player's name and, for
+  // an engine at a level, the level's rating.
+  RecordPlayer record_player(Color c) const;
 
   void send_hello();
   void send_state();
@@ -156,6 +168,9 @@ class WebSession : private EngineRelay::Listener {
 
   WebGame game_;
   std::optional<int> players_[2];  // engine per colour; none = a person
+  std::vector<std::optional<int>> levels_;  // per engine: the level (1..kLevelCount) it plays at
+  // The players a loaded record named, shown and saved until the next new game, set-up or load.
+  std::optional<RecordPlayer> record_players_[2];
   SearchLimit limit_{SearchLimit::Kind::Movetime, 1000};
   bool paused_ = false;
   long version_ = 0;

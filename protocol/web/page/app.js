@@ -19,14 +19,13 @@ const S = {
   messageKey: '',
   dragged: false,  // the last move was dragged (it is not animated again)
   dragFrom: -1,    // the square a drag started on
-  evals: new Map(),  // line key (start FEN | moves) -> White's score in centipawns, from searches
+  evals: new Map(),  // line key (start FEN | moves) -> White's score {cp} or {mate}, with its depth if known
   analysing: null,   // {done, total} while the game is analysed
   records: [],       // the games of a loaded file with several
   clockAt: 0,        // performance.now() when the last state's clock was read
   flagSent: '',      // the position key a flag was sent for
   restored: false,   // the saved game was offered back after connecting
 };
-const STORE = 'ordo-web-game';
 const ANIMATION_MS = 160;
 
 const board = makeBoard($('board'), onSquare);
@@ -73,6 +72,7 @@ function handle(msg) {
     case 'state': onState(msg); break;
     case 'info': onInfo(msg); break;
     case 'analysis': onAnalysis(msg); break;
+    case 'scores': onScores(msg); break;
     case 'analysis_done':
       S.analysing = null;
       say(msg.complete ? 'Analysis done: mistakes are marked in the moves and the graph.' : 'Analysis stopped.', 'notice');
@@ -153,32 +153,6 @@ function animateTurn(parts) {
   board.animate(travel.from, travel.to, ANIMATION_MS);
 }
 
-// ---------- keeping the game over a reload (local storage) ----------
-
-function storeGame(st) {
-  try {
-    localStorage.setItem(STORE, JSON.stringify({
-      variant: st.variant, start_fen: st.start_fen, moves: st.moves, cursor: st.cursor, players: st.players,
-      limit: st.limit, clock: st.clock && st.clock.control ? st.clock.control : null,
-    }));
-  } catch (e) { /* storage full or disabled: the game is simply not kept */ }
-}
-
-// After connecting: a fresh server session with a game saved in this browser gets the game back
-// (variant, start, moves, position in the line, players, limit). True when it was sent.
-function restoreGame(st) {
-  let saved = null;
-  try { saved = JSON.parse(localStorage.getItem(STORE) || 'null'); } catch (e) { saved = null; }
-  if (!saved || !Array.isArray(saved.moves) || st.moves.length || saved.moves.length === 0) return false;
-  const record = [`[Variant "${saved.variant}"]`, `[FEN "${saved.start_fen}"]`, '[SetUp "1"]', '', saved.moves.join(' ') + ' *', ''].join('\n');
-  send('load ' + record);
-  if (saved.limit) send(`limit ${saved.limit.kind} ${saved.limit.value}`);
-  if (saved.players) send(`players ${saved.players[0]} ${saved.players[1]}`);
-  if (saved.cursor !== saved.moves.length) send(`jump ${saved.cursor}`);
-  S.pendingSetup = false;
-  return true;
-}
-
 function syncControls() {
   const st = S.state;
   // Variant, players and clock are the set-up of the next game, taken by *New game*: they follow
@@ -188,10 +162,19 @@ function syncControls() {
     $('white-player').value = String(st.players[0]);
     $('black-player').value = String(st.players[1]);
     if (st.clock && st.clock.control) {
-      const value = `${st.clock.control.base / 60000}+${st.clock.control.inc / 1000}`;
-      if ([...$('clock').options].some((o) => o.value === value)) $('clock').value = value;
+      const minutes = st.clock.control.base / 60000, inc = st.clock.control.inc / 1000;
+      const value = `${minutes}+${inc}`;
+      if ([...$('clock').options].some((o) => o.value === value)) {
+        $('clock').value = value;
+      } else {
+        $('clock').value = 'custom';
+        $('clock-minutes').value = String(minutes);
+        $('clock-increment').value = String(inc);
+      }
     }
   }
+  $('clock-custom').hidden = $('clock').value !== 'custom';
+  syncLevel();
   $('setup-note').hidden = !S.pendingSetup;
   $('new-game').classList.toggle('pending', !!S.pendingSetup);
   $('limit-kind').value = st.limit.kind;
@@ -427,6 +410,7 @@ function renderAll() {
   if (!S.state) return;
   renderBoard();
   renderTurn();
+  renderPlayers();
   renderMoves();
   renderEngine();
   renderButtons();
@@ -531,7 +515,7 @@ function renderTurn() {
   } else {
     // Sentences joined once, each ending in its own mark: never "thinking…. White".
     const who = st.names[sideIndex()];
-    let head = `${icon} ${sideName(st.side)} to move` + (who !== 'Human' ? ` (${who})` : '');
+    let head = `${icon} ${sideName(st.side)} to move` + (who !== 'Human' ? `: ${who}` : '');
     if (st.thinking && st.thinking.purpose === 'play') head += ', thinking…';
     else if (st.paused && st.players[sideIndex()] !== 'human') head += ', paused: press Play.';
     const sentences = [head];
@@ -543,6 +527,18 @@ function renderTurn() {
   }
   el.textContent = text;
   el.className = cls;
+}
+
+// The game card: each side's name (with a level, or a loaded record's player) and whose turn it
+// is; the side at the top of the board on top.
+function renderPlayers() {
+  const st = S.state;
+  ['white', 'black'].forEach((side, i) => {
+    $('name-' + side).textContent = st.names[i];
+    $('name-' + side).title = st.names[i];
+    $('player-' + side).classList.toggle('to-move', !st.status.over && st.side === side);
+  });
+  $('game-card').classList.toggle('flipped', board.isFlipped());
 }
 
 function renderMoves() {
@@ -593,6 +589,10 @@ function renderButtons() {
   $('nav-start').disabled = st.cursor === 0;
   $('nav-back').disabled = st.cursor === 0;
   $('undo').disabled = st.cursor === 0;
+  // Against an engine the server takes back to the person's own turn: a takeback.
+  const vsEngine = (st.players[0] === 'human') !== (st.players[1] === 'human');
+  $('undo').textContent = vsEngine ? 'Takeback' : 'Undo';
+  $('undo').title = vsEngine ? "Take back your last move and the engine's reply" : 'Take back the last move';
   $('nav-forward').disabled = st.cursor >= st.moves.length;
   $('nav-end').disabled = st.cursor >= st.moves.length;
   $('stop').disabled = !st.thinking;
@@ -607,11 +607,26 @@ function sendPlayers() {
   send(`players ${$('white-player').value} ${$('black-player').value}`);
 }
 
-$('new-game').addEventListener('click', () => {
+// The clock command for the menu: a preset "M+I" (M minutes, fractions allowed, I seconds added a
+// move) or the custom minutes and seconds; null when the custom values are out of range.
+function clockCommand() {
   const clock = $('clock').value;
-  // "M+I": M minutes (fractions allowed), I seconds of increment a move.
-  const [minutes, inc] = clock.split('+').map(Number);
-  send(clock === 'off' ? 'clock off' : `clock ${Math.max(1, Math.round(minutes * 60))}+${inc}`);
+  if (clock === 'off') return 'clock off';
+  if (clock !== 'custom') {
+    const [minutes, inc] = clock.split('+').map(Number);
+    return `clock ${Math.max(1, Math.round(minutes * 60))}+${inc}`;
+  }
+  const minutes = $('clock-minutes').value.trim() === '' ? NaN : Number($('clock-minutes').value);
+  const inc = $('clock-increment').value.trim() === '' ? 0 : Number($('clock-increment').value);
+  const seconds = Math.round(minutes * 60);
+  if (!(seconds >= 1 && seconds <= 10800 && inc >= 0 && inc <= 600)) return null;
+  return `clock ${seconds}+${inc}`;
+}
+
+$('new-game').addEventListener('click', () => {
+  const clock = clockCommand();
+  if (!clock) return say('Custom clock: from 1 second to 180 minutes, and from 0 to 600 seconds added a move.', 'error');
+  send(clock);
   send(`new ${$('variant').value}`);
   sendPlayers();
   S.pendingSetup = false;
@@ -623,9 +638,13 @@ $('new-game').addEventListener('click', () => {
   say('');
 });
 // The set-up menus wait for *New game* (all of them alike); a note says so.
-for (const id of ['variant', 'white-player', 'black-player', 'clock']) {
+for (const id of ['variant', 'white-player', 'black-player', 'clock', 'clock-minutes', 'clock-increment']) {
   $(id).addEventListener('change', () => { S.pendingSetup = true; if (S.state) syncControls(); });
 }
+// The level applies at once to the engines chosen in the player menus (their next search).
+$('level').addEventListener('change', () => {
+  for (const n of levelTargets()) send(`level ${n} ${$('level').value}`);
+});
 $('analyse').addEventListener('click', () => {
   S.analysing = { done: 0, total: S.state.moves.length + 1 };
   send(`analyse ${$('analyse-time').value}`);
@@ -734,6 +753,8 @@ window.ordoPage = {
   record: () => S.lastRecord,
   message: () => $('message').textContent,
   evals: () => Object.fromEntries(S.evals),
+  levels: () => S.state && S.state.levels,
+  hello: () => S.hello,
   info: () => S.info,
   lastInput: () => S.lastInput,
   quality: (ply) => moveQuality(S.state, ply),
@@ -742,4 +763,6 @@ window.ordoPage = {
   offerGames: (text) => offerGames(text),
 };
 
+// The running clock counts down between states (started here, once every script has loaded).
+setInterval(() => { if (S.state) renderClocks(); }, 100);
 connect();

@@ -17,11 +17,12 @@ function clockLeft(side) {
   return c.running === side ? left - (performance.now() - S.clockAt) : left;
 }
 
+// Each player's clock, beside the name in the game card; hidden in a game without a clock.
 function renderClocks() {
   const st = S.state;
-  const box = $('clocks');
-  if (!st || !st.clock || !st.clock.control) { box.hidden = true; return; }
-  box.hidden = false;
+  const timed = !!(st && st.clock && st.clock.control);
+  for (const side of ['white', 'black']) $('clock-' + side).hidden = !timed;
+  if (!timed) return;
   for (const side of ['white', 'black']) {
     const el = $('clock-' + side);
     const left = clockLeft(side);
@@ -37,5 +38,3 @@ function renderClocks() {
     send('flag');
   }
 }
-setInterval(() => { if (S.state) renderClocks(); }, 100);
-

@@ -25,15 +25,26 @@ function onInfo(msg) {
   if (S.state) msg.fen = S.state.fen;  // the position searched: the PV is numbered from it
   // The deepest score of each position searched during play feeds the graph.
   const score = whiteScore(msg);
-  if (score && S.state && msg.purpose !== 'analyse') S.evals.set(lineKey(S.state, S.state.cursor), scoreValue(score));
+  if (score && S.state && msg.purpose !== 'analyse') S.evals.set(lineKey(S.state, S.state.cursor), { ...score, depth: msg.depth });
   renderEngine();
   renderGraph();
 }
 
 function onAnalysis(msg) {
   if (!S.state) return;
-  S.evals.set(lineKey(S.state, msg.ply), scoreValue(whiteScore({ ...msg, side: 'white' })));
+  S.evals.set(lineKey(S.state, msg.ply), whiteScore({ ...msg, side: 'white' }));
   S.analysing = { done: msg.ply + 1, total: S.state.moves.length + 1 };
+  renderAll();
+}
+
+// The scores of a loaded record's comments (White's view, by ply of the line just loaded).
+function onScores(msg) {
+  if (!S.state || !Array.isArray(msg.scores)) return;
+  for (const s of msg.scores) {
+    const score = s.mate !== undefined ? { mate: s.mate } : { cp: s.cp };
+    if (s.depth !== undefined) score.depth = s.depth;
+    S.evals.set(lineKey(S.state, s.ply), score);
+  }
   renderAll();
 }
 
@@ -74,15 +85,19 @@ function renderEngine() {
   const st = S.state;
   const info = S.info;
   const thinking = st && st.thinking;
+  // Looking through the game: the score known for the position shown (from play, the analysis or
+  // a loaded record), when no search is on show.
+  const known = !info && !thinking && !S.analysing && st ? S.evals.get(lineKey(st, st.cursor)) : null;
   $('thinking').textContent = S.analysing
     ? `${thinking ? thinking.name : 'The engine'} is analysing the game: position ${S.analysing.done} of ${S.analysing.total}`
     : thinking
       ? `${thinking.name} is thinking (${thinking.purpose === 'hint' ? 'hint' : sideName(st.side)})`
-      : info ? `Last search by ${info.name}` : 'Idle';
+      : info ? `Last search by ${info.name}`
+        : known ? `Score of this position (${st.cursor ? 'after move ' + st.cursor : 'the start'})` : 'Idle';
   $('thinking').classList.toggle('busy', !!thinking);
   if (!info) {
-    $('info-depth').textContent = '–';
-    $('info-score').textContent = '–';
+    $('info-depth').textContent = known && known.depth !== undefined ? String(known.depth) : '–';
+    $('info-score').textContent = known ? formatScore(known) : '–';
     $('info-nodes').textContent = '–';
     $('info-pv').textContent = '–';
     $('wdl').hidden = true;

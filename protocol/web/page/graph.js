@@ -1,7 +1,8 @@
 // The evaluation graph of the page: White's score for each position of the line (from the engines'
 // searches and "analyse game"), the moves that lost winning chances, and clicks that jump there.
-// Uses the page's state and helpers (S, $, send, lineKey) from app.js and formatScore from
-// engine_output.js, which are loaded after this file; these functions run only once they are.
+// Uses the page's state and helpers (S, $, send, lineKey) from app.js and formatScore and
+// scoreValue from engine_output.js, which are loaded after this file; these functions run only
+// once they are.
 'use strict';
 
 function moverIsWhite(st, ply) {
@@ -14,10 +15,17 @@ function winPercent(cp) {
   return 50 + 50 * (2 / (1 + Math.exp(-0.00368208 * cp)) - 1);
 }
 
+// White's score of the position after `ply` turns of the line as a number (centipawns, a mate
+// +-10000), or undefined when unknown.
+function evalAt(st, ply) {
+  const score = S.evals.get(lineKey(st, ply));
+  return score ? scoreValue(score) : undefined;
+}
+
 // "??", "?" or "?!" when move `ply` lost 30, 20 or 10 points of its side's winning chances
 // according to the scores of the positions before and after it; "" otherwise or when unknown.
 function moveQuality(st, ply) {
-  const before = S.evals.get(lineKey(st, ply - 1)), after = S.evals.get(lineKey(st, ply));
+  const before = evalAt(st, ply - 1), after = evalAt(st, ply);
   if (before === undefined || after === undefined || before === null || after === null) return '';
   const drop = moverIsWhite(st, ply) ? winPercent(before) - winPercent(after) : winPercent(after) - winPercent(before);
   return drop >= 30 ? '??' : drop >= 20 ? '?' : drop >= 10 ? '?!' : '';
@@ -38,7 +46,7 @@ function renderGraph() {
   const x = (ply) => (n ? (ply / n) * GRAPH_W : GRAPH_W / 2);
   const pts = [];
   for (let ply = 0; ply <= n; ++ply) {
-    const v = S.evals.get(lineKey(st, ply));
+    const v = evalAt(st, ply);
     if (v !== undefined && v !== null) pts.push([ply, v]);
   }
   const out = [];
@@ -52,7 +60,7 @@ function renderGraph() {
   out.push(`<line class="graph-cursor" x1="${x(st.cursor)}" y1="0" x2="${x(st.cursor)}" y2="${GRAPH_H}"/>`);
   for (const [p, v] of pts) {
     const q = p > 0 ? moveQuality(st, p) : '';
-    out.push(`<circle class="graph-point${q ? ' q' + q.length + (q === '?!' ? 'i' : '') : ''}" data-ply="${p}" cx="${x(p).toFixed(1)}" cy="${graphY(v).toFixed(1)}" r="${q ? 6 : 3.5}"><title>${p ? 'after move ' + p : 'start'}: ${formatScore({ cp: v })}${q ? ' ' + q : ''}</title></circle>`);
+    out.push(`<circle class="graph-point${q ? ' q' + q.length + (q === '?!' ? 'i' : '') : ''}" data-ply="${p}" cx="${x(p).toFixed(1)}" cy="${graphY(v).toFixed(1)}" r="${q ? 6 : 3.5}"><title>${p ? 'after move ' + p : 'start'}: ${formatScore(S.evals.get(lineKey(st, p)))}${q ? ' ' + q : ''}</title></circle>`);
   }
   svg.innerHTML = out.join('');
   $('graph-note').textContent = pts.length

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "engine_probe.hpp"
+#include "strength_levels.hpp"
 #include "web_session.hpp"
 
 namespace ordo::web::testing {
@@ -24,6 +25,18 @@ TEST_SUITE("web") {
     const EngineProbe p = probe_engine({{ORDO_ENGINE_BINARY}, "", false});
     CHECK(p.ok);
     CHECK(p.name.rfind("Ordo", 0) == 0);
+  }
+
+  TEST_CASE("the probe keeps the engine's options: the real engine has eight levels over its UCI_Elo range") {
+    const EngineProbe p = probe_engine({{ORDO_ENGINE_BINARY}, "", false});
+    REQUIRE(p.ok);
+    const auto range = elo_range(p.options);
+    REQUIRE(range);
+    const auto levels = engine_levels(p.options);
+    REQUIRE(levels.size() == 8);
+    CHECK(levels.front().elo == range->min);
+    CHECK(levels.back().elo == range->max);
+    for (std::size_t i = 1; i < levels.size(); ++i) CHECK(levels[i].elo > levels[i - 1].elo);
   }
 
   TEST_CASE("the probe greets in the engine's dialect") {

@@ -1,6 +1,7 @@
 // WebSession: the page's commands, the engines' answers, and bad input from both.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "fake_transport.hpp"
@@ -20,11 +21,12 @@ struct Harness {
   std::vector<int> made;  // engine index of every transport the session asked for
   std::unique_ptr<WebSession> session;
 
-  explicit Harness(int engine_count = 1, SessionLimits limits = {}) {
+  // `levels`: the levels every engine's listing offers (as the start-up probe found them).
+  explicit Harness(int engine_count = 1, SessionLimits limits = {}, std::vector<EngineLevel> levels = {}) {
     std::vector<EngineListing> listings;
     for (int i = 0; i < engine_count; ++i) {
       engines.push_back(std::make_unique<FakeEngine>());
-      listings.push_back({"engine-" + std::to_string(i + 1), ""});
+      listings.push_back({"engine-" + std::to_string(i + 1), "", driver::Dialect::Uci, levels});
     }
     session = std::make_unique<WebSession>(
         listings,
@@ -62,6 +64,22 @@ struct Harness {
     f.say("option name UCI_ShowWDL type check default false");
     f.say("uciok");
   }
+  // Greets as build/ordo does, with the strength options.
+  void greet_with_levels(int e = 0) {
+    FakeEngine& f = *engines.at(e);
+    f.say("id name Fake " + std::to_string(e + 1));
+    f.say("option name UCI_Variant type combo default ordo var ordo var ordox");
+    f.say("option name UCI_LimitStrength type check default false");
+    f.say("option name UCI_Elo type spin default 1700 min 500 max 1700");
+    f.say("uciok");
+  }
+  // The setoption lines the engine was sent for the strength options, in order.
+  std::vector<std::string> strength_lines(int e = 0) const {
+    std::vector<std::string> lines;
+    for (const auto& l : engines.at(e)->sent)
+      if (l.find("UCI_Elo") != std::string::npos || l.find("UCI_LimitStrength") != std::string::npos) lines.push_back(l);
+    return lines;
+  }
   int cursor() const {
     const std::string s = last("state");
     const auto at = s.find("\"cursor\":");
@@ -71,6 +89,9 @@ struct Harness {
 };
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// The levels of build/ordo's range, 500 to 1700.
+std::vector<EngineLevel> ordo_levels() { return levels_for({500, 1700}); }
 
 }  // namespace
 
@@ -446,6 +467,158 @@ TEST_SUITE("web") {
     h.send("players human human");
     h.send("fen 10/10/10/10/B9/10/W1W7/10 w 0 1");
     CHECK(has(h.last("state"), R"("split":{"white":true,"black":false})"));
+  }
+}
+
+}  // namespace ordo::web::testing
+
+namespace ordo::web::testing {
+
+TEST_SUITE("web") {
+  TEST_CASE("levels: eight ratings spread over the announced UCI_Elo range, rounded to 50") {
+    std::vector<int> elos;
+    for (const EngineLevel& l : ordo_levels()) elos.push_back(l.elo);
+    CHECK(elos == std::vector<int>{500, 650, 850, 1000, 1200, 1350, 1550, 1700});
+    CHECK(ordo_levels()[2].text == "knows the rules, misses tactics");
+    // Rounding never leaves the range: the ends stay what the engine accepts.
+    const auto odd = levels_for({510, 1690});
+    CHECK(odd.front().elo == 510);
+    CHECK(odd.back().elo == 1690);
+    // No levels without both options, typed as the protocol says.
+    auto opt = [](const std::string& line) { return *driver::parse_option_line(line); };
+    const auto limit = opt("option name UCI_LimitStrength type check default false");
+    const auto elo = opt("option name UCI_Elo type spin default 1700 min 500 max 1700");
+    CHECK(engine_levels({limit, elo}).size() == 8);
+    CHECK(engine_levels({elo}).empty());
+    CHECK(engine_levels({limit}).empty());
+    CHECK(engine_levels({limit, opt("option name UCI_Elo type string default 1700")}).empty());
+    CHECK(engine_levels({limit, opt("option name UCI_Elo type spin default 1700 min 1700 max 500")}).empty());
+    CHECK(engine_levels({opt("option name UCI_LimitStrength type spin default 0 min 0 max 1"), elo}).empty());
+  }
+
+  TEST_CASE("levels: hello lists an engine's levels, or none") {
+    Harness h(1, {}, ordo_levels());
+    h.send("hello");
+    CHECK(has(h.last("hello"), R"("levels":[{"level":1,"elo":500,"text":"a beginner: knows the rules and little more"},)"));
+    CHECK(has(h.last("state"), R"("levels":[null])"));
+    Harness g;
+    g.send("hello");
+    CHECK(has(g.last("hello"), R"("levels":[])"));
+  }
+
+  TEST_CASE("levels: the relay sets UCI_Elo and UCI_LimitStrength before the next search, only when they change") {
+    Harness h(1, {}, ordo_levels());
+    h.send("limit depth 2");
+    h.send("level 1 3");
+    CHECK(has(h.last("state"), R"("levels":[{"level":3,"elo":850}])"));
+    CHECK(has(h.last("state"), R"J("names":["Human","engine 1 (level 3, 850)"])J"));
+    h.send("move a3a4");
+    h.greet_with_levels();
+    FakeEngine& e = *h.engines[0];
+    CHECK(h.strength_lines() ==
+          std::vector<std::string>{"setoption name UCI_Elo value 850", "setoption name UCI_LimitStrength value true"});
+    // The options come before the position and the go.
+    const auto at = std::find(e.sent.begin(), e.sent.end(), "setoption name UCI_LimitStrength value true");
+    CHECK(std::find(at, e.sent.end(), "go depth 2") != e.sent.end());
+    e.say("bestmove a6a5");
+    CHECK(has(h.last("state"), R"J("names":["Human","Fake 1 (level 3, 850)"])J"));
+    h.send("move e3e4");  // the same level: nothing is sent again
+    CHECK(h.strength_lines().size() == 2);
+    e.say("bestmove e6e5");
+    h.send("level 1 8");
+    h.send("move i3i4");
+    CHECK(h.strength_lines().back() == "setoption name UCI_Elo value 1700");
+    CHECK(h.strength_lines().size() == 3);  // the limit stays on
+    e.say("bestmove i6i5");
+    REQUIRE(h.cursor() == 6);
+    h.send("hint");  // a hint is at full strength
+    CHECK(h.strength_lines().back() == "setoption name UCI_LimitStrength value false");
+    e.say("bestmove j3j4");
+    h.send("level 1 off");
+    CHECK(has(h.last("state"), R"("names":["Human","Fake 1"])"));
+    h.send("move j3j4");
+    CHECK(h.strength_lines().size() == 4);  // still off from the hint
+    CHECK(e.last() == "go depth 2");
+  }
+
+  TEST_CASE("levels: an engine whose greeting announces no strength options is never sent them") {
+    Harness h(1, {}, ordo_levels());  // the listing has levels, the running engine does not
+    h.send("level 1 2");
+    h.send("move a3a4");
+    h.greet();
+    CHECK(h.engines[0]->last().rfind("go ", 0) == 0);
+    CHECK(h.strength_lines().empty());
+  }
+
+  TEST_CASE("hostile: a malformed level command gets an error and changes nothing") {
+    Harness h(2, {}, ordo_levels());
+    h.send("level 2 5");
+    const std::string before = h.last("state");
+    for (const std::string m : {"level", "level 1", "level 1 3 4", "level 0 3", "level 3 3", "level -1 3",
+                                "level x 3", "level 1 0", "level 1 9", "level 1 -2", "level 1 three", "level 1 OFF",
+                                "level 1 3.5", "level 99999999999999999999 1", "level 1 \xff", "level human 3"}) {
+      CAPTURE(m);
+      h.clear();
+      h.send(m);
+      REQUIRE(h.out.size() == 1);
+      CHECK(h.count("error") == 1);
+    }
+    h.send("hello");
+    CHECK(h.last("state") == before);
+    CHECK(h.made.empty());
+    Harness g;  // an engine without levels
+    g.send("level 1 3");
+    CHECK(has(g.last("error"), "engine 1 has no levels"));
+  }
+
+  TEST_CASE("levels: a saved record gives the engine's rating as WhiteElo/BlackElo") {
+    Harness h(2, {}, ordo_levels());
+    h.send("players 1 2");
+    h.send("stop");
+    h.send("level 1 3");
+    h.send("level 2 6");
+    h.send("save");
+    const std::string rec = h.last("record");
+    CHECK(has(rec, R"([White \"engine 1\"])"));
+    CHECK(has(rec, R"([WhiteElo \"850\"])"));
+    CHECK(has(rec, R"([BlackElo \"1350\"])"));
+    h.send("level 2 off");
+    h.send("save");
+    CHECK(has(h.last("record"), R"([WhiteElo \"850\"])"));
+    CHECK_FALSE(has(h.last("record"), "BlackElo"));
+  }
+
+  TEST_CASE("a loaded record's players and comment scores are shown, until a new game") {
+    Harness h;
+    h.send("players human human");
+    h.send("load [White \"Alpha\"]\n[Black \"Beta\"]\n[BlackElo \"1234\"]\n[Variant \"ordo\"]\n\n"
+           "1. a3a4 {+0.31/9 0.061s} a6a5 {-M2/7} 2. e3e4 {book} e6e5 { 1.5/3 } 3. i3i4 {+M3} *\n");
+    CHECK(h.cursor() == 5);
+    CHECK(has(h.last("state"), R"J("names":["Alpha","Beta (1234)"])J"));
+    CHECK(has(h.last("state"), R"("record_players":[{"name":"Alpha","elo":null},{"name":"Beta","elo":1234}])"));
+    // White's view, on the position the mover searched; Black's -M2 is White mating in 2.
+    CHECK(h.last("scores") ==
+          R"({"type":"scores","scores":[{"ply":0,"cp":31,"depth":9},{"ply":1,"mate":2,"depth":7},{"ply":3,"cp":-150,"depth":3},{"ply":4,"mate":3}]})");
+    h.send("save");
+    CHECK(has(h.last("record"), R"([White \"Alpha\"])"));
+    CHECK(has(h.last("record"), R"([BlackElo \"1234\"])"));
+    h.send("new");
+    CHECK(has(h.last("state"), R"("names":["Human","Human"])"));
+    CHECK(has(h.last("state"), R"("record_players":[null,null])"));
+  }
+
+  TEST_CASE("comment scores: what the runner writes is read, anything else is no score") {
+    CHECK(*comment_score("+0.31/9 0.061s nodes=29712")->cp == 31);
+    CHECK(*comment_score("+0.31/9")->depth == 9);
+    CHECK(*comment_score("-1.2")->cp == -120);
+    CHECK(*comment_score("0.00/4")->cp == 0);
+    CHECK(*comment_score("-M2/7")->mate == -2);
+    CHECK(*comment_score("+M3")->mate == 3);
+    for (const char* bad : {"", "book", "+0.3x", "0.", ".5", "+", "M", "+0.311", "+1/", "1.00/x", "+M", "1,00",
+                            "+0.31/9x", "99999999999.0"}) {
+      CAPTURE(bad);
+      CHECK_FALSE(comment_score(bad));
+    }
   }
 }
 
