@@ -342,6 +342,7 @@ TEST_SUITE("web") {
       CHECK(res.result() == http::status::bad_request);
       CHECK(Json::parse(res.body())["error"] == "ask for /live-game.json?number=N, N a game number");
     }
+    CHECK(get(s.port, "/live_viewer.js").result() == http::status::ok);
     std::filesystem::remove_all(dir);
   }
 
