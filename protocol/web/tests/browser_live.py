@@ -170,9 +170,9 @@ def written_document():
                 "fen": fens[-1], "moves": moves, "clock_ms": {"white": None, "black": None},
                 "eval": {"white": None, "black": {"cp": 12, "depth": 9}}}
 
-    def finished(number, game, result):
+    def finished(number, game, result):  # short names: the list is shorter than the boards
         start, moves, fens = game
-        return {"number": number, "round": 1, "white": NAMES[0], "black": NAMES[1], "result": result,
+        return {"number": number, "round": 1, "white": "a", "black": "b", "result": result,
                 "termination": "adjudication", "detail": "a game written by hand", "plies": len(moves),
                 "start_fen": start, "fen": fens[-1], "moves": moves}
 
@@ -217,6 +217,12 @@ def stage_written(driver, live):
         raise Failure("moves shown %r and %r: expected numbering from the start FEN" % (cards[3]["moves"], cards[4]["moves"]))
     if "0 of 1 game finished" not in view["heading"]:
         raise Failure("the heading %r: expected '0 of 1 game finished'" % view["heading"])
+    # Beside boards taller than both, the finished games follow the standings without a gap.
+    gap = driver.execute_script(
+        "return document.getElementById('finished').closest('section').getBoundingClientRect().top"
+        " - document.querySelector('.live-summary').getBoundingClientRect().bottom;")
+    if gap > 20:
+        raise Failure("%d px between the standings and the finished games at 1280x800" % gap)
 
     # A finished game opened by a click on its row: the final position, then stepped through.
     click(driver, '#finished tr[data-game="1"] td:nth-child(3)')
