@@ -74,7 +74,7 @@ void LiveFeed::game_finished(long long number, const std::string& result, const 
   f.detail = detail;
   f.start_fen = r.start_fen;
   f.fen = r.fen;
-  f.plies = r.moves.size();
+  f.moves = r.moves;
   recent_.insert(recent_.begin(), std::move(f));
   if (recent_.size() > kRecentGames) recent_.resize(kRecentGames);
   running_.erase(it);
@@ -177,9 +177,10 @@ std::string LiveFeed::document_locked() const {
                                {"result", f.result},
                                {"termination", f.termination},
                                {"detail", f.detail},
-                               {"plies", f.plies},
+                               {"plies", f.moves.size()},
                                {"start_fen", f.start_fen},
-                               {"fen", f.fen}});
+                               {"fen", f.fen},
+                               {"moves", f.moves}});
   return json_text(out) + "\n";
 }
 

@@ -85,7 +85,7 @@ class LiveFeed {
     long long number = 0, round = 0;
     int white = 0, black = 0;
     std::string result, termination, detail, start_fen, fen;
-    std::vector<std::string>::size_type plies = 0;
+    std::vector<std::string> moves;  // canonical tokens, so a board can replay the game
   };
   void count(int white, int black, double white_points);
   std::string document_locked() const;

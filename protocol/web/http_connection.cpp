@@ -78,6 +78,7 @@ void HttpConnection::serve(http::request<http::string_body> req) {
   std::string_view target(req.target().data(), req.target().size());
   target = target.substr(0, target.find('?'));
   if (target == "/live.json") return serve_live(req);
+  if (target == "/live-game.json") return serve_live_game(req);
   const PageFile* file = find_page_file(target);
   if (!file) return respond_error(http::status::not_found, "not found\n", req.keep_alive());
   auto res = std::make_shared<http::response<http::string_body>>(http::status::ok, req.version());
@@ -116,6 +117,59 @@ void HttpConnection::serve_live(const http::request<http::string_body>& req) {
     if (req.method() == http::verb::get) res->body() = body;
     res->content_length(body.size());
   }
+  res->keep_alive(req.keep_alive());
+  send(res);
+}
+
+namespace {
+
+// The game number of a /live-game.json query: "number=N" among its parameters, N decimal digits
+// (1 to 15 of them, not 0); nullopt for anything else.
+std::optional<long long> game_number(std::string_view target) {
+  const auto q = target.find('?');
+  if (q == std::string_view::npos) return std::nullopt;
+  std::string_view rest = target.substr(q + 1);
+  std::optional<long long> number;
+  while (!rest.empty()) {
+    const auto amp = rest.find('&');
+    const std::string_view param = rest.substr(0, amp);
+    rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
+    if (param.substr(0, 7) != "number=") continue;
+    const std::string_view digits = param.substr(7);
+    if (number || digits.empty() || digits.size() > 15) return std::nullopt;
+    long long n = 0;
+    for (const char c : digits) {
+      if (c < '0' || c > '9') return std::nullopt;
+      n = n * 10 + (c - '0');
+    }
+    if (n == 0) return std::nullopt;
+    number = n;
+  }
+  return number;
+}
+
+}  // namespace
+
+void HttpConnection::serve_live_game(const http::request<http::string_body>& req) {
+  const std::string_view target(req.target().data(), req.target().size());
+  const auto number = game_number(target);
+  std::string why;
+  std::optional<std::string> answer;
+  if (!number)
+    why = "ask for /live-game.json?number=N, N a game number";
+  else if (!context_->live)
+    why = "ordo-web was started without --live";
+  else
+    answer = context_->live->finished_game(*number, &why);
+  const http::status status = answer ? http::status::ok : number ? http::status::not_found : http::status::bad_request;
+  const std::string body = answer ? *answer : json_text({{"error", why}}) + "\n";
+  auto res = std::make_shared<http::response<http::string_body>>(status, req.version());
+  res->set(http::field::server, "ordo-web");
+  res->set(http::field::cache_control, "no-store");
+  res->set("X-Content-Type-Options", "nosniff");
+  res->set(http::field::content_type, "application/json; charset=utf-8");
+  if (req.method() == http::verb::get) res->body() = body;
+  res->content_length(body.size());
   res->keep_alive(req.keep_alive());
   send(res);
 }

@@ -25,6 +25,9 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
   void serve(boost::beast::http::request<boost::beast::http::string_body> req);
   // /live.json: the live tournament document (--live), 304 when the page has it already.
   void serve_live(const boost::beast::http::request<boost::beast::http::string_body>& req);
+  // /live-game.json?number=N: a finished game of the live document replayed (live_replay.hpp); 400
+  // for a malformed query, 404 for a game that cannot be given, each with {"error": "…"}.
+  void serve_live_game(const boost::beast::http::request<boost::beast::http::string_body>& req);
   void respond_error(boost::beast::http::status status, const char* text, bool keep_alive);
   void send(std::shared_ptr<boost::beast::http::response<boost::beast::http::string_body>> res);
   void close();

@@ -161,6 +161,17 @@ bool shape(const Json& doc, std::string* why) {
     return has_fields(e, at + ".eval", {{"white", Type::ObjectOrNull}, {"black", Type::ObjectOrNull}}, why) &&
            side_eval(e["white"], at + ".eval.white", why) && side_eval(e["black"], at + ".eval.black", why);
   };
+  // "moves" of a finished game: written since the live page replays finished games; optional, so
+  // the file of an earlier runner is still shown.
+  const auto finished_game = [why](const Json& g, const std::string& at) {
+    const auto moves = g.find("moves");
+    if (moves == g.end()) return true;
+    if (!moves->is_array()) {
+      *why = at + "'s 'moves' is not of the expected type";
+      return false;
+    }
+    return strings_only(*moves, at + ".moves", why);
+  };
   if (!objects_with(doc["running"], "'running'",
                     {{"number", Type::Integer}, {"round", Type::Integer}, {"white", Type::String},
                      {"black", Type::String}, {"status", Type::String}, {"to_move", Type::String},
@@ -173,7 +184,7 @@ bool shape(const Json& doc, std::string* why) {
                        {"black", Type::String}, {"result", Type::String}, {"termination", Type::String},
                        {"detail", Type::String}, {"plies", Type::Integer}, {"start_fen", Type::String},
                        {"fen", Type::String}},
-                      why, nothing_more);
+                      why, finished_game);
 }
 
 }  // namespace

@@ -3,7 +3,8 @@
 // runner writes leaves the server: strict JSON (RFC 8259, UTF-8, one value, nesting at most
 // kMaxDepth deep) whose top level is an object with "format": "ordo-live 1", integer "sequence"
 // and "updated_ms", a "tournament" object and "standings", "running" and "finished" arrays, each
-// member of these with the fields and types the runner writes (members it may add later are kept).
+// member of these with the fields and types the runner writes (members it may add later are kept;
+// a finished game's "moves", absent from an earlier runner's file, is an array of strings if given).
 // What is served is the parsed document written out again, never the bytes read.
 #pragma once
 

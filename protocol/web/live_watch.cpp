@@ -68,7 +68,17 @@ bool LiveWatch::poll() {
   if (*document == document_) return false;
   document_ = std::move(*document);
   ++version_;
+  finished_.reset();
   return true;
+}
+
+std::optional<std::string> LiveWatch::finished_game(long long number, std::string* why) {
+  if (version_ == 0) {
+    *why = "no tournament document yet";
+    return std::nullopt;
+  }
+  if (!finished_) finished_.emplace(document_);
+  return finished_->game(number, why);
 }
 
 }  // namespace ordo::web

@@ -9,14 +9,18 @@
 // links refused: the live file must be the runner's own regular file, not a link to another file
 // (the server may answer beyond this machine), nor a FIFO or a device; at most kMaxBytes. Whatever
 // is refused (a link, too big, not a live document) leaves the last good document served, with
-// one warning line until a good document comes again.
+// one warning line until a good document comes again. The finished games of the document are
+// replayed by the rules core on request (live_replay.hpp), at most once each per document.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
+#include <optional>
 #include <ostream>
 #include <string>
+
+#include "live_replay.hpp"
 
 namespace ordo::web {
 
@@ -39,6 +43,9 @@ class LiveWatch {
   long long version() const { return version_; }
   // Why the file's present content is not served ("" when it is, or when there is no file).
   const std::string& refused() const { return refused_; }
+  // A finished game of the present document replayed (FinishedGames::game); nullopt with *why when
+  // it cannot be, or there is no document yet.
+  std::optional<std::string> finished_game(long long number, std::string* why);
 
  private:
   void schedule();
@@ -50,6 +57,7 @@ class LiveWatch {
   std::ostream& warnings_;
   std::string document_;
   long long version_ = 0;
+  std::optional<FinishedGames> finished_;  // of document_, made on the first request
   // The identity of the file last read (or refused): inode, size, mtime in ns.
   unsigned long long inode_ = 0;
   long long size_ = -1, mtime_ns_ = -1;

@@ -1,17 +1,22 @@
 // Fuzz target: the check of the tournament's live document before the web board serves it
-// (protocol/web/live_document.hpp, check_live_document).
+// (protocol/web/live_document.hpp, check_live_document), and the replay of its finished games
+// (live_replay.hpp, FinishedGames).
 //
 // For every input: no crash, sanitizer report, leak or hang; a refusal comes with a reason. What
 // is accepted is valid UTF-8, strict JSON (it is accepted again, unchanged: the checker's own
 // output parses and has the runner's shape) and holds the format line of the runner's document.
+// Every game number in it, and a few others, is answered by a replay in valid UTF-8 with one more
+// FEN than moves, or refused with a reason.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "live_document.hpp"
+#include "live_replay.hpp"
 
 namespace {
 
@@ -59,5 +64,29 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto again = ordo::web::check_live_document(*doc, &again_why);
   if (!again) violated(("the accepted document is refused when checked again: " + again_why).c_str(), *doc);
   if (*again != *doc) violated("checking the accepted document again changes it", *doc);
+  ordo::web::FinishedGames games(*doc);
+  // The numbers the document holds ("number":N), and some that are not games.
+  std::vector<long long> numbers = {0, 1, 2, -1};
+  for (std::size_t at = doc->find("\"number\":"); at != std::string::npos; at = doc->find("\"number\":", at + 1))
+    numbers.push_back(std::strtoll(doc->c_str() + at + 9, nullptr, 10));
+  for (const long long n : numbers) {
+    std::string game_why;
+    const auto game = games.game(n, &game_why);
+    if (!game) {
+      if (game_why.empty()) violated("a game refused without a reason", *doc);
+      continue;
+    }
+    if (!valid_utf8(*game)) violated("a replayed game is not valid UTF-8", *doc);
+    const std::size_t moves = game->find("\"moves\":["), fens = game->find("\"fens\":[");
+    if (moves == std::string::npos || fens == std::string::npos) violated("a replayed game has no moves or FENs", *doc);
+    // Tokens and FENs hold no comma-quote pair: count the strings of each array.
+    const auto strings = [&](std::size_t from) {
+      const std::size_t end = game->find(']', from);
+      std::size_t n = 0;
+      for (std::size_t i = game->find('[', from) + 1; i < end; ++i) n += (*game)[i] == '"';
+      return n / 2;
+    };
+    if (strings(fens) != strings(moves) + 1) violated("a replayed game has not one more FEN than moves", *doc);
+  }
   return 0;
 }

@@ -15,7 +15,8 @@
 - match_cli: every `build/ordo-match` command of the docs (README.md, docs/*.md), as NUL-separated
             argv words (shell quotes and line continuations resolved).
 - live:     live documents as ordo-match -live writes them (docs/MATCH.md): waiting for games, two
-            games running and one finished, a tournament over; and a few that must be refused.
+            games running and one finished, a tournament over, a finished game with its moves; and a
+            few that must be refused.
 
 File names are the SHA-1 of the contents, so rerunning the script is idempotent and libFuzzer may
 add its own finds beside them. Usage: tests/fuzz/make_seeds.py [--out DIR]
@@ -199,6 +200,9 @@ def live_documents():
         head % 1 + tour % ("ordo", 0, "running", "") + empty_standings + '"running": [],\n"finished": []}\n',
         head % 9 + tour % ("ordox", 1, "running", "") + standings + running + finished,
         head % 20 + tour % ("ordo", 4, "stopped", "SIGINT") + standings + '"running": [],\n' + finished,
+        # A finished game with its moves (legal from the start), as the live page replays it.
+        head % 21 + tour % ("ordo", 4, "finished", "") + standings + '"running": [],\n'
+        + finished.replace('"}]}', '", "moves": ["c2d2c3", "h7i7h6", "e3e5"]}]}'),
     ]
     good = docs[1]
     docs += [good + good, good.replace('"sequence": 9', '"sequence": 9, "sequence": 10'),

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Every documented build/ordo-match command (README.md, docs/MATCH.md, docs/NETWORK.md,
-docs/CLUSTER.md), shortened and run: it must still parse, and no game may be lost on time.
+docs/CLUSTER.md, docs/WEB.md), shortened and run: it must still parse, and no game may be lost on time.
 
     doc_commands.py --match BIN --ordo BIN --root DIR [--list]
 
@@ -25,7 +25,7 @@ import sys
 import tempfile
 import time
 
-DOCS = ["README.md", "docs/MATCH.md", "docs/NETWORK.md", "docs/CLUSTER.md"]
+DOCS = ["README.md", "docs/MATCH.md", "docs/NETWORK.md", "docs/CLUSTER.md", "docs/WEB.md"]
 OUTPUTS = ("-pgnout", "-json", "-live", "-log")
 
 

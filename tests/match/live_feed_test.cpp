@@ -88,6 +88,9 @@ TEST_SUITE("match") {
                                       {"points", 1.0}, {"score", 1.0}});
     CHECK(end["finished"][0]["result"] == "1-0");
     CHECK(end["finished"][0]["termination"] == "target row");
+    // A finished game keeps its moves, so a board can replay it.
+    CHECK(end["finished"][0]["moves"] == Json{"c2d2c3"});
+    CHECK(end["finished"][0]["plies"] == 1);
     CHECK(end["tournament"]["status"] == "finished");
     CHECK(warnings.str().empty());
     // Only the file itself is left: the temporary one was renamed.

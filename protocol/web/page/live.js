@@ -70,12 +70,29 @@ function clockText(ms) {
   return `${neg ? '-' : ''}${minutes}:${String(seconds).padStart(2, '0')}.${tenths}`;
 }
 
-function movesText(moves) {
-  const parts = [];
-  for (let i = 0; i < moves.length; i += 2) {
-    parts.push(`${i / 2 + 1}. ${moves[i]}` + (i + 1 < moves.length ? ` ${moves[i + 1]}` : ''));
-  }
-  return parts.join(' ');
+// "1 ply", "2 plies".
+function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// The moves numbered as records number them, from the start FEN's fullmove number and side to move:
+// from "… b 0 12", [{ply: 1, label: '12...', token}, {ply: 2, label: '13.', token}, {ply: 3, label: '', token}]
+// (`label` as written in a list; `name`, e.g. '13...', the move's number on its own).
+function numberedMoves(moves, startFen) {
+  const fields = String(startFen).trim().split(/\s+/);
+  let black = fields[1] === 'b';
+  let number = /^[0-9]{1,9}$/.test(fields[3] || '') ? Math.max(1, Number(fields[3])) : 1;
+  return moves.map((token, i) => {
+    const name = black ? `${number}...` : `${number}.`;
+    const label = !black || i === 0 ? name : '';
+    if (black) ++number;
+    black = !black;
+    return { ply: i + 1, label, name, token };
+  });
+}
+
+function movesText(moves, startFen) {
+  return numberedMoves(moves, startFen).map((m) => (m.label ? `${m.label} ${m.token}` : m.token)).join(' ');
 }
 
 function make(tag, cls, text) {
@@ -118,13 +135,13 @@ function updateCard(card, game) {
   const boardStr = boardFromFen(game.fen);
   if (!boardStr) return;
   const moves = Array.isArray(game.moves) ? game.moves : [];
-  card.title.textContent = `Game ${game.number} · round ${game.round} · ${moves.length} plies`;
+  card.title.textContent = `Game ${game.number} · round ${game.round} · ${plural(moves.length, 'ply', 'plies')}`;
   updatePlayer(card.black, '■', game.black, game.eval && game.eval.black, 'black',
                game.clock_ms && game.clock_ms.black, game.to_move === 'black');
   updatePlayer(card.white, '○', game.white, game.eval && game.eval.white, 'white',
                game.clock_ms && game.clock_ms.white, game.to_move === 'white');
   card.svg.setAttribute('aria-label', `Game ${game.number}: ${game.white} against ${game.black}`);
-  if (moves.length === card.count && boardStr === card.boardStr) return;
+  if (moves.length === card.count && boardStr === card.boardStr && game.start_fen === card.startFen) return;
   if (card.boardStr && moves.length === card.count + 1) {
     card.last = diffMove(card.boardStr, boardStr, game.to_move === 'white' ? 'B' : 'W');
   } else if (moves.length !== card.count) {
@@ -132,12 +149,14 @@ function updateCard(card, game) {
   }
   card.boardStr = boardStr;
   card.count = moves.length;
+  card.startFen = game.start_fen;
   card.board.render({ board: boardStr, last: card.last });
   // Several boards on one page: board.js's square ids would repeat.
   card.svg.querySelectorAll('[id]').forEach((node) => node.removeAttribute('id'));
+  card.root.dataset.start = game.start_fen;
   card.root.dataset.fen = game.fen;
   card.root.dataset.plies = String(moves.length);
-  card.movesBox.textContent = movesText(moves);
+  card.movesBox.textContent = movesText(moves, game.start_fen);
   card.movesBox.scrollTop = card.movesBox.scrollHeight;  // the box only: the page stays put
 }
 
@@ -180,13 +199,24 @@ function renderStandings(standings) {
   }));
 }
 
+// Each finished game links to its board (live_viewer.js opens #game=N); a click anywhere on its row
+// follows the link.
 function renderFinished(finished) {
   const body = el('finished').tBodies[0];
   body.replaceChildren(...finished.map((f) => {
     const tr = make('tr');
     tr.dataset.game = String(f.number);
-    for (const v of [f.number, `${f.white} – ${f.black}`, f.result, f.termination, f.plies]) tr.append(make('td', '', String(v)));
-    if (f.detail) tr.title = f.detail;
+    const link = make('a', 'live-open', String(f.number));
+    link.href = `#game=${f.number}`;
+    link.setAttribute('aria-label', `Game ${f.number} on a board`);
+    const first = make('td');
+    first.append(link);
+    tr.append(first);
+    for (const v of [`${f.white} – ${f.black}`, f.result, f.termination, f.plies]) tr.append(make('td', '', String(v)));
+    tr.title = `${f.detail ? `${f.detail.replace(/\.$/, '')}. ` : ''}Click to step through the game.`;
+    tr.addEventListener('click', (e) => {
+      if (e.target !== link) link.click();
+    });
     return tr;
   }));
 }
@@ -195,7 +225,7 @@ function renderHeading(doc) {
   const t = doc.tournament;
   const heading = el('tournament');
   const words = [t.event, t.variant === 'ordox' ? 'Ordo X' : 'Ordo', t.time_control,
-                 `${t.finished_games} of ${t.planned_games} games finished`];
+                 `${t.finished_games} of ${plural(t.planned_games, 'game', 'games')} finished`];
   if (t.concurrency > 1) words.push(`${t.concurrency} at once`);
   heading.replaceChildren(make('span', '', words.join(' · ')));
   const state = { finished: 'Tournament over.', interrupted: 'Tournament interrupted.', stopped: `Tournament stopped: ${t.stop_reason}.` }[t.status];

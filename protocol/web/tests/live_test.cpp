@@ -1,6 +1,7 @@
 // The live tournament view's server side: the watcher that follows the -live file (changes seen,
-// a file too big kept out with one warning) and /live.json over a real socket (a waiting answer,
-// the document once written, 304 for a page that has it, the live page itself).
+// a file too big kept out with one warning), /live.json over a real socket (a waiting answer,
+// the document once written, 304 for a page that has it, the live page itself), and the finished
+// games replayed for the page's board (live_replay.hpp, /live-game.json).
 #include <doctest/doctest.h>
 
 #include <boost/asio/io_context.hpp>
@@ -17,7 +18,9 @@
 
 #include "http_server.hpp"
 #include "live_document.hpp"
+#include "json_text.hpp"
 #include "live_feed.hpp"
+#include "live_replay.hpp"
 #include "live_watch.hpp"
 #include "running_server.hpp"
 
@@ -86,8 +89,27 @@ std::string runner_document(const std::filesystem::path& dir) {
   move.answer = &answer;
   move.clock_ms[0] = 5000;
   feed.move_played(1, move);
+  feed.move_played(2, move);
   feed.game_finished(2, "1-0", "target row", "White reached the target row", 1.0);
   return feed.document();
+}
+
+const std::string kStart = "2BB2BB2/BBBBBBBBBB/BB2BB2BB/10/10/WW2WW2WW/WWWWWWWWWW/2WW2WW2 w 0 1";
+const std::string kAfterA3A4 = "2BB2BB2/BBBBBBBBBB/BB2BB2BB/10/W9/1W2WW2WW/WWWWWWWWWW/2WW2WW2 b 0 1";
+
+// live_doc(1) with `finished` (a JSON array) as its finished games.
+std::string with_finished(const std::string& finished) {
+  std::string t = live_doc(1);
+  const std::string from = "\"finished\": []";
+  return t.replace(t.find(from), from.size(), "\"finished\": " + finished);
+}
+
+// A finished game's entry as the runner writes it, from the start position.
+std::string finished_entry(int number, const std::string& start, const std::string& moves) {
+  return "{\"number\": " + std::to_string(number) +
+         ", \"round\": 1, \"white\": \"a\", \"black\": \"b\", \"result\": \"1-0\", \"termination\": \"t\", "
+         "\"detail\": \"\", \"plies\": 1, \"start_fen\": \"" + start + "\", \"fen\": \"x\"" +
+         (moves.empty() ? "" : ", \"moves\": " + moves) + "}";
 }
 
 http::response<http::string_body> get(unsigned short port, const std::string& target, const std::string& etag = "") {
@@ -220,6 +242,115 @@ TEST_SUITE("web") {
       CHECK(why.find("root") == std::string::npos);  // the reason quotes nothing of the text
     }
     CHECK(check_live_document(refused[std::size(refused) - 1], &why));  // ...members the runner may add are kept
+  }
+
+  TEST_CASE("live replay: a finished game of the runner's document is replayed by the core, position by position") {
+    const auto dir = fresh_dir("ordo-web-live-replay");
+    std::string why;
+    const auto doc = check_live_document(runner_document(dir), &why);
+    REQUIRE(doc);
+    CHECK(doc->find("\"moves\":[\"a3a4\"]}]") != std::string::npos);  // the finished game's moves, served
+    FinishedGames games(*doc);
+    const auto two = games.game(2, &why);
+    INFO(why);
+    REQUIRE(two);
+    const Json g = Json::parse(*two);
+    CHECK(g["number"] == 2);
+    CHECK(g["white"] == "gr\xc3\xa9" "edy");
+    CHECK(g["result"] == "1-0");
+    CHECK(g["variant"] == "ordo");
+    CHECK(g["start_fen"] == kStart);
+    CHECK(g["moves"] == Json{"a3a4"});
+    CHECK(g["fens"] == Json{kStart, kAfterA3A4});
+    CHECK(games.game(2, &why) == two);  // kept
+    CHECK_FALSE(games.game(1, &why));    // running, not finished
+    CHECK(why == "game 1 is not among the last finished games");
+    CHECK_FALSE(games.game(3, &why));
+    // A Black-to-move start of move 12 stays as it is, and a move spelt otherwise comes back canonical.
+    const std::string black12 = "2BB2BB2/BBBBBBBBBB/BB2BB2BB/10/W9/1W2WW2WW/WWWWWWWWWW/2WW2WW2 b 0 12";
+    FinishedGames from12(with_finished("[" + finished_entry(5, black12, "[\"d7c7d5\", \"a4e4\"]") + "]"));
+    const auto five = from12.game(5, &why);
+    INFO(why);
+    REQUIRE(five);
+    const Json f = Json::parse(*five);
+    CHECK(f["moves"] == Json{"c7d7c5", "a4e4"});
+    CHECK(f["fens"].size() == 3);
+    CHECK(f["fens"][0] == black12);
+    CHECK(f["fens"][2] == "2BB2BB2/BB2BBBBBB/BB2BB2BB/2BB6/4W5/1W2WW2WW/WWWWWWWWWW/2WW2WW2 b 1 13");
+    std::filesystem::remove_all(dir);
+  }
+
+  TEST_CASE("hostile: live replay: illegal moves, bad starts, missing moves and odd numbers get a reason, never a crash") {
+    std::string why;
+    // A finished game's moves must be strings, when given.
+    CHECK_FALSE(check_live_document(with_finished("[" + finished_entry(1, kStart, "[1]") + "]"), &why));
+    CHECK_FALSE(check_live_document(with_finished("[" + finished_entry(1, kStart, "\"a3a4\"") + "]"), &why));
+    REQUIRE(check_live_document(with_finished("[" + finished_entry(1, kStart, "") + "]"), &why));
+    const std::string long_token(5000, 'a');
+    const std::string games = "[" + finished_entry(1, kStart, "[\"a3a4\", \"a4a5\"]") + ", " +  // Black's turn
+                              finished_entry(2, "not a FEN", "[]") + ", " + finished_entry(3, kStart, "") + ", " +
+                              finished_entry(4, kStart, "[\"" + long_token + "\"]") + ", " +
+                              finished_entry(4, kStart, "[\"a3a4\"]") + "]";  // a number twice: the first kept
+    const auto served_games = check_live_document(with_finished(games), &why);
+    REQUIRE(served_games);
+    FinishedGames replays(*served_games);
+    CHECK_FALSE(replays.game(1, &why));
+    CHECK(why.find("game 1's ply 2 'a4a5' is not legal") == 0);
+    CHECK_FALSE(replays.game(2, &why));
+    CHECK(why == "game 2's start position is refused by the rules core");
+    CHECK_FALSE(replays.game(3, &why));
+    CHECK(why.find("moves are not in the live file") != std::string::npos);
+    CHECK_FALSE(replays.game(4, &why));
+    CHECK(why.size() < 240);  // the token quoted cut short, in the core's reason too
+    for (const long long n : {0LL, -1LL, 5LL, 9223372036854775807LL}) CHECK_FALSE(replays.game(n, &why));
+    // Not a live document at all: no games.
+    for (const char* text : {"", "[]", "{\"finished\": 1}", "{\"tournament\": {}, \"finished\": [{\"number\": 1}]}"}) {
+      FinishedGames none(text);
+      CHECK_FALSE(none.game(1, &why));
+    }
+    std::string chess = with_finished("[" + finished_entry(1, kStart, "[]") + "]");
+    chess.replace(chess.find("\"variant\": \"ordo\""), 17, "\"variant\": \"chess\"");
+    FinishedGames other_variant(chess);
+    CHECK_FALSE(other_variant.game(1, &why));
+    CHECK(why == "the tournament's variant is not 'ordo' or 'ordox'");
+  }
+
+  TEST_CASE("/live-game.json: a finished game replayed, 404 for one not listed, 400 for a malformed query") {
+    const auto dir = fresh_dir("ordo-web-live-game");
+    const auto path = dir / "live.json";
+    RunningServer s(watching(path.string()));
+    auto res = get(s.port, "/live-game.json?number=2");
+    CHECK(res.result() == http::status::not_found);  // no document yet
+    CHECK(Json::parse(res.body())["error"] == "no tournament document yet");
+    put(path, with_finished("[" + finished_entry(2, kStart, "[\"a3a4\"]") + "]"));
+    for (int i = 0; i < 200 && res.result() != http::status::ok; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      res = get(s.port, "/live-game.json?number=2&t=1");
+    }
+    REQUIRE(res.result() == http::status::ok);
+    CHECK(res[http::field::content_type] == "application/json; charset=utf-8");
+    CHECK(Json::parse(res.body())["fens"] == Json{kStart, kAfterA3A4});
+    res = get(s.port, "/live-game.json?number=7");
+    CHECK(res.result() == http::status::not_found);
+    CHECK(Json::parse(res.body())["error"] == "game 7 is not among the last finished games");
+    for (const char* bad : {"/live-game.json", "/live-game.json?", "/live-game.json?number=", "/live-game.json?number=0",
+                            "/live-game.json?number=-2", "/live-game.json?number=2x", "/live-game.json?number=+2",
+                            "/live-game.json?number=1&number=2", "/live-game.json?number=1234567890123456",
+                            "/live-game.json?game=2", "/live-game.json?number=%32"}) {
+      CAPTURE(bad);
+      res = get(s.port, bad);
+      CHECK(res.result() == http::status::bad_request);
+      CHECK(Json::parse(res.body())["error"] == "ask for /live-game.json?number=N, N a game number");
+    }
+    CHECK(get(s.port, "/live_viewer.js").result() == http::status::ok);
+    std::filesystem::remove_all(dir);
+  }
+
+  TEST_CASE("/live-game.json without --live says so") {
+    RunningServer s(watching(""));
+    const auto res = get(s.port, "/live-game.json?number=1");
+    CHECK(res.result() == http::status::not_found);
+    CHECK(Json::parse(res.body())["error"] == "ordo-web was started without --live");
   }
 
   TEST_CASE("hostile: a live file that is a symbolic link is not followed and nothing it names is served") {
