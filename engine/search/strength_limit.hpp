@@ -28,10 +28,10 @@ struct StrengthRung {
   StrengthLevel level;
 };
 
-// The ratings UCI_Elo accepts (the same for both variants): from the weakest rung's up to the
-// strongest's.
-inline constexpr int ELO_MIN = 500;
-inline constexpr int ELO_MAX = 1700;
+// The ratings UCI_Elo accepts (one option for both variants): from the weakest rung of either
+// ladder up to the strongest; a rating beyond a variant's own ladder plays its nearest rung.
+inline constexpr int ELO_MIN = 670;
+inline constexpr int ELO_MAX = 1880;
 
 // The calibrated rungs of a variant, weakest first, their ratings increasing.
 std::span<const StrengthRung> strength_ladder(Variant v);
