@@ -102,6 +102,9 @@ def main():
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     boards = []
     stop = threading.Event()
+    # The boards read only once the clients are answered: meanwhile what they are sent waits in the
+    # server (its memory grows). Made before the first failure can leave for `finally`.
+    reading = threading.Event()
     try:
         m = re.search(r"http://\S+:(\d+)/", proc.stdout.readline())
         if not m:
@@ -124,9 +127,6 @@ def main():
             except (OSError, Closed) as e:
                 raise Failure("board %d of %d could not open: %s" % (i + 1, a.sessions, e))
             boards.append(ws)
-
-        reading = threading.Event()  # the boards read only once the clients are answered: meanwhile
-                                     # what they are sent waits in the server (its memory grows)
 
         def drain():
             reading.wait()
