@@ -13,33 +13,19 @@ import argparse
 import math
 import os
 import re
-import shutil
-import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_game import (Failure, SCORE_RE, click, new_game, open_browser, open_page, screenshot,  # noqa: E402
-                          set_limit_depth_1, set_viewport, state, summary, wait_for)
+from browser_game import (Failure, SCORE_RE, click, close_all, new_game, open_browser, open_page,  # noqa: E402
+                          screenshot, set_limit_depth_1, set_viewport, start_server, state, summary, wait_for)
 from browser_game import run_session  # noqa: E402  (scripts/engine_client, put on the path by browser_game)
 from selenium.common.exceptions import WebDriverException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
 DEAF_ENGINE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "deaf_engine.py")
-
-
-def start_server(web, engine):
-    """ordo-web with the real engine (number 1) and an engine without levels (number 2)."""
-    deaf = "%s %s" % (sys.executable, DEAF_ENGINE)
-    proc = subprocess.Popen([web, "--port", "0", "--engine", engine, "--engine", deaf], stdout=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()
-    m = re.search(r"http://[0-9.]+:[0-9]+/", line)
-    if not m:
-        proc.kill()
-        raise Failure("ordo-web did not print its address: %r" % line)
-    return proc, m.group(0)
 
 
 def expected_levels(engine):
@@ -293,7 +279,8 @@ def main():
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    server, url = start_server(args.web, args.engine)
+    # The real engine (number 1) and an engine without levels (number 2).
+    server, url = start_server(args.web, args.engine, "%s %s" % (sys.executable, DEAF_ENGINE))
     profile = tempfile.mkdtemp(prefix="ordo-web-chromium-")
     driver = None
     failed = []
@@ -319,14 +306,7 @@ def main():
             print("FAIL browser console errors: %r" % severe)
             failed.append("console")
     finally:
-        if driver:
-            driver.quit()
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        shutil.rmtree(profile, ignore_errors=True)
+        close_all(driver, server, profile)
     if failed:
         print("FAIL: " + ", ".join(failed))
         return 1

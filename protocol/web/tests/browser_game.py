@@ -55,14 +55,30 @@ def find_chromedriver():
     raise Failure("chromedriver not found (install chromium-driver)")
 
 
-def start_server(web, engine):
-    proc = subprocess.Popen([web, "--port", "0", "--engine", engine], stdout=subprocess.PIPE, text=True)
+def start_server(web, *engines):
+    """ordo-web with the given engine command lines (numbered from 1); the process and its address."""
+    command = [web, "--port", "0"]
+    for engine in engines:
+        command += ["--engine", engine]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     line = proc.stdout.readline()
     m = re.search(r"http://[0-9.]+:[0-9]+/", line)
     if not m:
         proc.kill()
         raise Failure("ordo-web did not print its address: %r" % line)
     return proc, m.group(0)
+
+
+def close_all(driver, server, profile):
+    """Ends a test's browser (if it started), its ordo-web and the browser's profile folder."""
+    if driver:
+        driver.quit()
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    shutil.rmtree(profile, ignore_errors=True)
 
 
 def open_browser(profile, console_log=False):
@@ -778,14 +794,7 @@ def main():
         print("FAIL: %s" % str(e).split("\n")[0])
         return 1
     finally:
-        if driver:
-            driver.quit()
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        shutil.rmtree(profile, ignore_errors=True)
+        close_all(driver, server, profile)
     print("PASS")
     return 0
 

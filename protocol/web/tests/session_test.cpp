@@ -56,23 +56,21 @@ struct Harness {
     return n;
   }
   void clear() { out.clear(); }
-  // Greets the fake engine the way build/ordo does.
-  void greet(int e = 0) {
+  // Greets the fake engine the way build/ordo does; with `levels`, with the strength options
+  // (instead of UCI_ShowWDL).
+  void greet(int e = 0, bool levels = false) {
     FakeEngine& f = *engines.at(e);
     f.say("id name Fake " + std::to_string(e + 1));
     f.say("option name UCI_Variant type combo default ordo var ordo var ordox");
-    f.say("option name UCI_ShowWDL type check default false");
+    if (levels) {
+      f.say("option name UCI_LimitStrength type check default false");
+      f.say("option name UCI_Elo type spin default 1700 min 500 max 1700");
+    } else {
+      f.say("option name UCI_ShowWDL type check default false");
+    }
     f.say("uciok");
   }
-  // Greets as build/ordo does, with the strength options.
-  void greet_with_levels(int e = 0) {
-    FakeEngine& f = *engines.at(e);
-    f.say("id name Fake " + std::to_string(e + 1));
-    f.say("option name UCI_Variant type combo default ordo var ordo var ordox");
-    f.say("option name UCI_LimitStrength type check default false");
-    f.say("option name UCI_Elo type spin default 1700 min 500 max 1700");
-    f.say("uciok");
-  }
+  void greet_with_levels(int e = 0) { greet(e, true); }
   // The setoption lines the engine was sent for the strength options, in order.
   std::vector<std::string> strength_lines(int e = 0) const {
     std::vector<std::string> lines;
