@@ -59,6 +59,9 @@ struct Engine::Impl {
 
   void search_thread(SearchListener& listener);
   std::size_t level_line(const std::vector<RootLine>& lines, const SearchShared& s) const;
+  std::optional<Turn> level_random_turn() const;
+  // A level's draws in this position: the same position and Seed give the same turn, so a game replays.
+  u64 level_seed() const { return current.key() ^ (strength_seed * 0x9E3779B97F4A7C15ull); }
   void after_bestmove(const SearchShared& s);
   void finish_and_report(SearchListener& listener, std::optional<Turn> best, std::optional<Turn> ponder);
   void timer(SearchShared& s);
@@ -237,13 +240,30 @@ std::size_t Engine::Impl::level_line(const std::vector<RootLine>& lines, const S
   for (std::size_t i = 0; i < lines.size() && i < std::size_t(s.multipv); ++i)
     scores.push_back(lines[i].score > -INF ? lines[i].score : lines[i].previous);
   const StrengthLevel level = strength_level(current.variant(), *strength_elo);
-  return choose_line(scores, level.temperature, current.key() ^ (strength_seed * 0x9E3779B97F4A7C15ull));
+  return choose_line(scores, level.temperature, level_seed());
+}
+
+// A strength level's seeded chance of a uniformly random legal turn, drawn before any search.
+std::optional<Turn> Engine::Impl::level_random_turn() const {
+  if (!strength_elo) return std::nullopt;
+  const int chance = strength_level(current.variant(), *strength_elo).random_permille;
+  if (chance <= 0) return std::nullopt;
+  const std::vector<Turn> turns = legal_turns(current);
+  const std::optional<std::size_t> i = random_turn(chance, turns.size(), level_seed());
+  if (!i) return std::nullopt;
+  return turns[*i];
 }
 
 void Engine::Impl::search_thread(SearchListener& listener) {
   SearchShared& s = *shared;
   if (mode != PlayMode::Search) {
     std::optional<Turn> t = baseline_turn(current, mode, rng_state);
+    end_timer(s);
+    finish_and_report(listener, t, std::nullopt);
+    after_bestmove(s);
+    return;
+  }
+  if (std::optional<Turn> t = level_random_turn()) {
     end_timer(s);
     finish_and_report(listener, t, std::nullopt);
     after_bestmove(s);

@@ -16,6 +16,7 @@ constexpr StrengthRung CLASSIC_LADDER[] = {
 };
 
 constexpr StrengthRung ORDOX_LADDER[] = {
+    {670, {1, 32, 800, 500}},
     {1090, {1, 32, 800}},  {1150, {1, 8, 300}},     {1250, {1, 4, 100}},     {1340, {1, 1, 0}},
     {1520, {5000, 1, 0}},  {1630, {15000, 1, 0}},   {1700, {40000, 1, 0}},   {1880, {100000, 1, 0}},
 };
@@ -48,6 +49,7 @@ StrengthLevel strength_level(Variant v, int elo) {
   level.nodes = std::max<u64>(1, u64(std::llround(std::exp(log_nodes))));
   level.lines = f < 0.5 ? lo.level.lines : hi.level.lines;
   level.temperature = int(std::lround(lo.level.temperature * (1 - f) + hi.level.temperature * f));
+  level.random_permille = int(std::lround(lo.level.random_permille * (1 - f) + hi.level.random_permille * f));
   return level;
 }
 
@@ -74,6 +76,13 @@ std::size_t choose_line(std::span<const Value> scores, int temperature, u64 seed
     if (draw < sum) return i;
   }
   return first_best;
+}
+
+std::optional<std::size_t> random_turn(int random_permille, std::size_t count, u64 seed) {
+  if (random_permille <= 0 || count == 0) return std::nullopt;
+  const u64 chance = splitmix64(seed ^ 0x5EED0F0A11D00Dull);
+  if (int(chance % 1000) >= random_permille) return std::nullopt;
+  return std::size_t(splitmix64(chance) % count);
 }
 
 }  // namespace ordo

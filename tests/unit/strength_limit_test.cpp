@@ -3,6 +3,7 @@
 // the same seed, and never a search beyond its budget.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <map>
@@ -50,9 +51,11 @@ TEST_SUITE("levels") {
         // A stronger rung never searches less nor chooses more loosely.
         CHECK(ladder[i].level.nodes >= ladder[i - 1].level.nodes);
         CHECK(ladder[i].level.temperature <= ladder[i - 1].level.temperature);
+        CHECK(ladder[i].level.random_permille <= ladder[i - 1].level.random_permille);
         CHECK(ladder[i].level.lines >= 1);
       }
       CHECK(ladder.back().level.temperature == 0);
+      CHECK(ladder.back().level.random_permille == 0);
     }
   }
 
@@ -78,6 +81,8 @@ TEST_SUITE("levels") {
         CHECK(mid.nodes <= hi.level.nodes);
         CHECK(mid.temperature <= lo.level.temperature);
         CHECK(mid.temperature >= hi.level.temperature);
+        CHECK(mid.random_permille <= lo.level.random_permille);
+        CHECK(mid.random_permille >= hi.level.random_permille);
       }
       CHECK(strength_level(r.variant, ELO_MIN - 100).nodes == ladder.front().level.nodes);
       CHECK(strength_level(r.variant, ELO_MAX + 100).temperature == ladder.back().level.temperature);
@@ -105,11 +110,56 @@ TEST_SUITE("levels") {
     CHECK(choose_line(unsorted, 0, 7) == 1);
   }
 
+  TEST_CASE("a random turn is drawn as often as its chance says and replays from its seed") {
+    const int draws = 20000;
+    std::map<std::size_t, int> picked;
+    int random = 0;
+    for (int s = 0; s < draws; ++s) {
+      const std::optional<std::size_t> i = random_turn(300, 5, u64(s) * 7919 + 1);
+      CHECK(random_turn(300, 5, u64(s) * 7919 + 1) == i);
+      if (!i) continue;
+      ++random;
+      REQUIRE(*i < 5);
+      ++picked[*i];
+    }
+    CHECK(random == doctest::Approx(draws * 0.3).epsilon(0.05));
+    for (std::size_t i = 0; i < 5; ++i) CHECK(picked[i] == doctest::Approx(random / 5.0).epsilon(0.1));
+    for (u64 s = 0; s < 100; ++s) {
+      CHECK_FALSE(random_turn(0, 5, s));
+      CHECK_FALSE(random_turn(1000, 0, s));
+      CHECK(random_turn(1000, 5, s));
+    }
+  }
+
+  TEST_CASE("a level with a random chance plays legal turns and some of them without a search") {
+    for (const VariantRules& r : VARIANTS) {
+      CAPTURE(r.name);
+      const auto ladder = strength_ladder(r.variant);
+      if (ladder.front().level.random_permille == 0) continue;
+      const Position start = Position::start(r.variant);
+      const std::vector<Turn> legal = legal_turns(start);
+      int unsearched = 0;
+      for (u64 seed = 1; seed <= 24; ++seed) {
+        const Collector c = limited_search(start, ladder.front().elo, seed);
+        REQUIRE(c.best);
+        CHECK(std::find(legal.begin(), legal.end(), *c.best) != legal.end());
+        CHECK(limited_search(start, ladder.front().elo, seed).best == c.best);
+        unsearched += c.infos.empty();
+      }
+      CHECK(unsearched > 0);
+      CHECK(unsearched < 24);
+    }
+  }
+
   TEST_CASE("a limited engine searches its level's lines within its budget and replays its turns") {
     for (const VariantRules& r : VARIANTS) {
       CAPTURE(r.name);
       const Position start = Position::start(r.variant);
-      const int bottom = strength_ladder(r.variant).front().elo;
+      // The weakest rung that always searches (a random turn has no lines to look at).
+      const auto ladder = strength_ladder(r.variant);
+      const int bottom = std::find_if(ladder.begin(), ladder.end(), [](const StrengthRung& g) {
+                           return g.level.random_permille == 0;
+                         })->elo;
       const StrengthLevel weakest = strength_level(r.variant, bottom);
       const Collector a = limited_search(start, bottom, 5);
       REQUIRE(a.best);
