@@ -139,15 +139,16 @@ TEST_SUITE("levels") {
       const Position start = Position::start(r.variant);
       const std::vector<Turn> legal = legal_turns(start);
       int unsearched = 0;
-      for (u64 seed = 1; seed <= 24; ++seed) {
+      const u64 seeds = 12;
+      for (u64 seed = 1; seed <= seeds; ++seed) {
         const Collector c = limited_search(start, ladder.front().elo, seed);
         REQUIRE(c.best);
         CHECK(std::find(legal.begin(), legal.end(), *c.best) != legal.end());
-        CHECK(limited_search(start, ladder.front().elo, seed).best == c.best);
+        if (seed <= 3) CHECK(limited_search(start, ladder.front().elo, seed).best == c.best);
         unsearched += c.infos.empty();
       }
       CHECK(unsearched > 0);
-      CHECK(unsearched < 24);
+      CHECK(unsearched < int(seeds));
     }
   }
 
@@ -174,7 +175,7 @@ TEST_SUITE("levels") {
       // The same seed plays the same turn; over many seeds the weakest level plays several turns.
       CHECK(limited_search(start, bottom, 5).best == a.best);
       std::set<std::string> played;
-      for (u64 seed = 1; seed <= 24; ++seed) played.insert(format_turn(*limited_search(start, bottom, seed).best));
+      for (u64 seed = 1; seed <= 12; ++seed) played.insert(format_turn(*limited_search(start, bottom, seed).best));
       CHECK(played.size() >= 3);
       // A go's own node limit still binds beneath a level.
       SearchLimits tight;
