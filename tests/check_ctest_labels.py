@@ -33,6 +33,10 @@ def main():
     labels = {}
     problems = []
     for t in tests:
+        # doctest's stand-in for a test program not built (the quick tier builds the engine's
+        # alone): it is no test, and ctest -E "_NOT_BUILT-" leaves it out.
+        if "_NOT_BUILT-" in t["name"]:
+            continue
         props = {p["name"]: p["value"] for p in t.get("properties", [])}
         labels[t["name"]] = [l for l in props.get("LABELS", []) if l]
         if not labels[t["name"]]:
