@@ -1,7 +1,6 @@
 // The tests' client over Boost.Beast and Asio (web_client.hpp), synchronous.
 #include "web_client.hpp"
 
-#include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/write.hpp>
