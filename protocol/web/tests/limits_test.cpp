@@ -4,11 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/post.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
 #include <csignal>
-#include <future>
 #include <sys/wait.h>
 #include <thread>
 
@@ -16,51 +12,16 @@
 #include "process_transport.hpp"
 #include "rate_limit.hpp"
 #include "running_server.hpp"
+#include "web_client.hpp"
 
 namespace ordo::web::testing {
 
 namespace {
 
 namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace websocket = beast::websocket;
-using tcp = asio::ip::tcp;
 using namespace std::chrono_literals;
 
 bool process_gone(int pid) { return pid > 0 && ::kill(pid, 0) != 0; }
-
-struct Page {
-  asio::io_context io;
-  websocket::stream<tcp::socket> ws{io};
-  beast::flat_buffer buffer;
-  explicit Page(unsigned short port) {
-    ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-    ws.handshake("127.0.0.1:" + std::to_string(port), "/ws");
-  }
-  void send(const std::string& text) { ws.write(asio::buffer(text)); }
-  std::string read() {
-    buffer.consume(buffer.size());
-    ws.read(buffer);
-    return beast::buffers_to_string(buffer.data());
-  }
-};
-
-// The head of the answer to one raw request (up to its blank line).
-std::string answer_head(unsigned short port, const std::string& request) {
-  asio::io_context io;
-  asio::ip::tcp::socket sock(io);
-  sock.connect(asio::ip::tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-  boost::system::error_code ec;
-  asio::write(sock, asio::buffer(request), ec);
-  std::string reply;
-  char buf[4096];
-  while (reply.find("\r\n\r\n") == std::string::npos) {
-    const auto n = sock.read_some(asio::buffer(buf), ec);
-    if (ec) break;
-    reply.append(buf, n);
-  }
-  return reply.substr(0, reply.find("\r\n\r\n"));
-}
 
 }  // namespace
 
@@ -126,7 +87,7 @@ TEST_SUITE("web") {
       c.message_rate = 1;
       c.message_burst = 3;
     });
-    Page page(s.port);
+    WsClient page(s.port);
     for (int i = 0; i < 10; ++i) page.send("check a3a4");
     int refusals = 0, too_many = 0;
     bool closed = false;
@@ -136,7 +97,7 @@ TEST_SUITE("web") {
         if (m.find("\"refusal\"") != std::string::npos) ++refusals;
         if (m.find("too many messages") != std::string::npos) ++too_many;
       }
-    } catch (const beast::system_error&) {
+    } catch (const WsClosed&) {
       closed = true;
     }
     CHECK(refusals == 3);
@@ -151,26 +112,22 @@ TEST_SUITE("web") {
       c.message_rate = 1e6;
       c.message_burst = 1e6;
     });
-    Page page(s.port);
+    WsClient page(s.port);
     page.send("new ordox");  // each state reply is over 100 KB
     try {
       for (int i = 0; i < 300; ++i) page.send("hello");  // 600 replies, 38 MB
-    } catch (const beast::system_error&) {
+    } catch (const WsClosed&) {
     }
     CHECK(s.eventually([&] { return s.server->sessions() == 0; }));
   }
 
   TEST_CASE("hostile: an HTTP connection that sends nothing is closed after the idle timeout") {
     RunningServer s([](ServerConfig& c) { c.idle_timeout = 200ms; });
-    asio::io_context io;
-    tcp::socket sock(io);
-    sock.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), s.port));
+    RawConnection idle(s.port);
     CHECK(s.eventually([&] { return s.server->http_connections() == 1; }));
     CHECK(s.eventually([&] { return s.server->http_connections() == 0; }, 3000ms));
-    char c;
-    boost::system::error_code ec;
-    sock.read_some(asio::buffer(&c, 1), ec);
-    CHECK(ec == asio::error::eof);
+    CHECK(idle.read_some(1).empty());
+    CHECK(idle.at_eof());
   }
 
   TEST_CASE("hostile: a board asked for while the event loop runs late gets 503 with Retry-After and pages are still served") {
@@ -202,10 +159,7 @@ TEST_SUITE("web") {
     const std::string upgrade = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(s.port) +
                                 "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                                 "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
-    asio::io_context io;
-    websocket::stream<asio::ip::tcp::socket> first(io);
-    first.next_layer().connect(asio::ip::tcp::endpoint(asio::ip::make_address("127.0.0.1"), s.port));
-    first.handshake("127.0.0.1:" + std::to_string(s.port), "/ws");
+    WsClient first(s.port);
     REQUIRE(s.eventually([&] { return s.server->sessions() == 1; }));
     const std::string refused = answer_head(s.port, upgrade);
     CHECK(refused.rfind("HTTP/1.1 503", 0) == 0);

@@ -5,9 +5,6 @@
 #include <doctest/doctest.h>
 
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/post.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -23,15 +20,13 @@
 #include "live_replay.hpp"
 #include "live_watch.hpp"
 #include "running_server.hpp"
+#include "web_client.hpp"
 
 namespace ordo::web::testing {
 
 namespace {
 
 namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
-using tcp = asio::ip::tcp;
 
 // The server of these tests: following `live_file` (none if empty) every 20 ms.
 std::function<void(ServerConfig&)> watching(const std::string& live_file) {
@@ -112,19 +107,11 @@ std::string finished_entry(int number, const std::string& start, const std::stri
          (moves.empty() ? "" : ", \"moves\": " + moves) + "}";
 }
 
-http::response<http::string_body> get(unsigned short port, const std::string& target, const std::string& etag = "") {
-  asio::io_context io;
-  beast::tcp_stream stream(io);
-  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-  http::request<http::string_body> req{http::verb::get, target, 11};
-  req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
-  if (!etag.empty()) req.set(http::field::if_none_match, etag);
-  req.keep_alive(false);
-  http::write(stream, req);
-  beast::flat_buffer buffer;
-  http::response_parser<http::string_body> parser;
-  http::read(stream, buffer, parser);
-  return parser.release();
+// GET `target`, with If-None-Match: `etag` unless it is empty.
+HttpReply get(unsigned short port, const std::string& target, const std::string& etag = "") {
+  HttpOptions options;
+  if (!etag.empty()) options.headers.emplace_back("If-None-Match", etag);
+  return http_request(port, target, options);
 }
 
 }  // namespace
@@ -166,29 +153,29 @@ TEST_SUITE("web") {
     const auto path = dir / "live.json";
     RunningServer s(watching(path.string()));
     auto res = get(s.port, "/live.json");
-    CHECK(res.result() == http::status::ok);
-    CHECK(res.body().find("\"waiting\"") != std::string::npos);
+    CHECK(res.status == 200);
+    CHECK(res.body.find("\"waiting\"") != std::string::npos);
     const std::string doc = served(7);
     put(path, live_doc(7));
-    for (int i = 0; i < 200 && res.body() != doc; ++i) {
+    for (int i = 0; i < 200 && res.body != doc; ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
       res = get(s.port, "/live.json?t=1");
     }
-    CHECK(res.body() == doc);
-    CHECK(res[http::field::content_type] == "application/json; charset=utf-8");
-    const std::string etag(res[http::field::etag]);
+    CHECK(res.body == doc);
+    CHECK(res.header("Content-Type") == "application/json; charset=utf-8");
+    const std::string etag = res.header("ETag");
     CHECK_FALSE(etag.empty());
-    CHECK(get(s.port, "/live.json", etag).result() == http::status::not_modified);
-    CHECK(get(s.port, "/live.json", "\"0\"").body() == doc);
-    for (const char* page : {"/live.html", "/live.js", "/live.css"}) CHECK(get(s.port, page).result() == http::status::ok);
+    CHECK(get(s.port, "/live.json", etag).status == 304);
+    CHECK(get(s.port, "/live.json", "\"0\"").body == doc);
+    for (const char* page : {"/live.html", "/live.js", "/live.css"}) CHECK(get(s.port, page).status == 200);
     std::filesystem::remove_all(dir);
   }
 
   TEST_CASE("live.json without --live says so") {
     RunningServer s(watching(""));
     const auto res = get(s.port, "/live.json");
-    CHECK(res.result() == http::status::ok);
-    CHECK(res.body().find("without --live") != std::string::npos);
+    CHECK(res.status == 200);
+    CHECK(res.body.find("without --live") != std::string::npos);
   }
 
   TEST_CASE("live document: the runner's own document is accepted and served as it means") {
@@ -320,37 +307,37 @@ TEST_SUITE("web") {
     const auto path = dir / "live.json";
     RunningServer s(watching(path.string()));
     auto res = get(s.port, "/live-game.json?number=2");
-    CHECK(res.result() == http::status::not_found);  // no document yet
-    CHECK(Json::parse(res.body())["error"] == "no tournament document yet");
+    CHECK(res.status == 404);  // no document yet
+    CHECK(Json::parse(res.body)["error"] == "no tournament document yet");
     put(path, with_finished("[" + finished_entry(2, kStart, "[\"a3a4\"]") + "]"));
-    for (int i = 0; i < 200 && res.result() != http::status::ok; ++i) {
+    for (int i = 0; i < 200 && res.status != 200; ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
       res = get(s.port, "/live-game.json?number=2&t=1");
     }
-    REQUIRE(res.result() == http::status::ok);
-    CHECK(res[http::field::content_type] == "application/json; charset=utf-8");
-    CHECK(Json::parse(res.body())["fens"] == Json{kStart, kAfterA3A4});
+    REQUIRE(res.status == 200);
+    CHECK(res.header("Content-Type") == "application/json; charset=utf-8");
+    CHECK(Json::parse(res.body)["fens"] == Json{kStart, kAfterA3A4});
     res = get(s.port, "/live-game.json?number=7");
-    CHECK(res.result() == http::status::not_found);
-    CHECK(Json::parse(res.body())["error"] == "game 7 is not among the last finished games");
+    CHECK(res.status == 404);
+    CHECK(Json::parse(res.body)["error"] == "game 7 is not among the last finished games");
     for (const char* bad : {"/live-game.json", "/live-game.json?", "/live-game.json?number=", "/live-game.json?number=0",
                             "/live-game.json?number=-2", "/live-game.json?number=2x", "/live-game.json?number=+2",
                             "/live-game.json?number=1&number=2", "/live-game.json?number=1234567890123456",
                             "/live-game.json?game=2", "/live-game.json?number=%32"}) {
       CAPTURE(bad);
       res = get(s.port, bad);
-      CHECK(res.result() == http::status::bad_request);
-      CHECK(Json::parse(res.body())["error"] == "ask for /live-game.json?number=N, N a game number");
+      CHECK(res.status == 400);
+      CHECK(Json::parse(res.body)["error"] == "ask for /live-game.json?number=N, N a game number");
     }
-    CHECK(get(s.port, "/live_viewer.js").result() == http::status::ok);
+    CHECK(get(s.port, "/live_viewer.js").status == 200);
     std::filesystem::remove_all(dir);
   }
 
   TEST_CASE("/live-game.json without --live says so") {
     RunningServer s(watching(""));
     const auto res = get(s.port, "/live-game.json?number=1");
-    CHECK(res.result() == http::status::not_found);
-    CHECK(Json::parse(res.body())["error"] == "ordo-web was started without --live");
+    CHECK(res.status == 404);
+    CHECK(Json::parse(res.body)["error"] == "ordo-web was started without --live");
   }
 
   TEST_CASE("hostile: a live file that is a symbolic link is not followed and nothing it names is served") {
@@ -364,15 +351,15 @@ TEST_SUITE("web") {
     RunningServer s(watching(path.string()));
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
     auto res = get(s.port, "/live.json");
-    CHECK(res.body().find("secret") == std::string::npos);
-    CHECK(res.body().find("\"waiting\"") != std::string::npos);
+    CHECK(res.body.find("secret") == std::string::npos);
+    CHECK(res.body.find("\"waiting\"") != std::string::npos);
     // Even a link to a real live document is refused: the live file is the runner's own file.
     std::filesystem::remove(path);
     std::filesystem::create_symlink(good, path);
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
     res = get(s.port, "/live.json");
-    CHECK(res.body().find("\"waiting\"") != std::string::npos);
-    CHECK(res.body().find("symbolic link") != std::string::npos);
+    CHECK(res.body.find("\"waiting\"") != std::string::npos);
+    CHECK(res.body.find("symbolic link") != std::string::npos);
     std::filesystem::remove_all(dir);
   }
 

@@ -2,28 +2,18 @@
 // origins, the session limit, oversized and binary messages, and a game message round trip.
 #include <doctest/doctest.h>
 
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/post.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-#include <boost/beast/websocket.hpp>
-#include <future>
+#include <chrono>
 #include <thread>
 
 #include "fake_transport.hpp"
 #include "host_policy.hpp"
 #include "http_server.hpp"
 #include "running_server.hpp"
+#include "web_client.hpp"
 
 namespace ordo::web::testing {
 
 namespace {
-
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace websocket = beast::websocket;
-using tcp = asio::ip::tcp;
 
 // The server of these tests: at most `max_sessions` sessions, messages of at most `max_message` bytes.
 std::function<void(ServerConfig&)> limits(int max_sessions = 2, std::size_t max_message = 4096) {
@@ -32,53 +22,6 @@ std::function<void(ServerConfig&)> limits(int max_sessions = 2, std::size_t max_
     c.limits.max_message = max_message;
   };
 }
-
-http::response<http::string_body> get(unsigned short port, const std::string& target, const std::string& host,
-                                      http::verb verb = http::verb::get) {
-  asio::io_context io;
-  beast::tcp_stream stream(io);
-  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-  http::request<http::string_body> req{verb, target, 11};
-  req.set(http::field::host, host);
-  req.keep_alive(false);
-  http::write(stream, req);
-  beast::flat_buffer buffer;
-  http::response_parser<http::string_body> parser;
-  parser.skip(verb == http::verb::head);  // a HEAD answer announces a body it does not send
-  http::read(stream, buffer, parser);
-  return parser.release();
-}
-
-std::string host_of(unsigned short port) { return "127.0.0.1:" + std::to_string(port); }
-
-struct Client {
-  asio::io_context io;
-  websocket::stream<tcp::socket> ws{io};
-  beast::flat_buffer buffer;
-
-  // Throws beast::system_error when the handshake is refused.
-  Client(unsigned short port, const std::string& origin, const std::string& host = "") {
-    ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-    ws.set_option(websocket::stream_base::decorator([origin](websocket::request_type& req) {
-      if (!origin.empty()) req.set(http::field::origin, origin);
-    }));
-    ws.handshake(host.empty() ? host_of(port) : host, "/ws");
-  }
-  void send(const std::string& text) { ws.write(asio::buffer(text)); }
-  std::string read() {
-    buffer.consume(buffer.size());
-    ws.read(buffer);
-    return beast::buffers_to_string(buffer.data());
-  }
-  // Reads until a message of the type arrives.
-  std::string read_type(const std::string& type) {
-    for (int i = 0; i < 50; ++i) {
-      const std::string m = read();
-      if (m.rfind("{\"type\":\"" + type + "\"", 0) == 0) return m;
-    }
-    return "";
-  }
-};
 
 }  // namespace
 
@@ -142,31 +85,30 @@ TEST_SUITE("web") {
 
   TEST_CASE("the server serves the page files and refuses everything else") {
     RunningServer s(limits());
-    auto index = get(s.port, "/", host_of(s.port));
-    CHECK(index.result() == http::status::ok);
-    CHECK(index[http::field::content_type] == "text/html; charset=utf-8");
-    CHECK(index.body().find("<svg id=\"board\"") != std::string::npos);
-    CHECK(get(s.port, "/app.js?v=1", host_of(s.port)).result() == http::status::ok);
-    CHECK(get(s.port, "/style.css", host_of(s.port))[http::field::content_type] == "text/css; charset=utf-8");
-    CHECK(get(s.port, "/../CMakeLists.txt", host_of(s.port)).result() == http::status::not_found);
-    CHECK(get(s.port, "/etc/passwd", host_of(s.port)).result() == http::status::not_found);
-    CHECK(get(s.port, "/", host_of(s.port), http::verb::post).result() == http::status::method_not_allowed);
-    CHECK(get(s.port, "/", "evil.example:80").result() == http::status::forbidden);
-    CHECK(get(s.port, "/", host_of(s.port), http::verb::head).body().empty());
+    const auto get = [&](const std::string& target, const std::string& method = "GET", const std::string& host = "") {
+      HttpOptions options;
+      options.method = method;
+      options.host = host;
+      return http_request(s.port, target, options);
+    };
+    auto index = get("/");
+    CHECK(index.status == 200);
+    CHECK(index.header("Content-Type") == "text/html; charset=utf-8");
+    CHECK(index.body.find("<svg id=\"board\"") != std::string::npos);
+    CHECK(get("/app.js?v=1").status == 200);
+    CHECK(get("/style.css").header("Content-Type") == "text/css; charset=utf-8");
+    CHECK(get("/../CMakeLists.txt").status == 404);
+    CHECK(get("/etc/passwd").status == 404);
+    CHECK(get("/", "POST").status == 405);
+    CHECK(get("/", "GET", "evil.example:80").status == 403);
+    CHECK(get("/", "HEAD").body.empty());
   }
 
   TEST_CASE("hostile: a request with an oversized header is answered 400 and the server goes on") {
     RunningServer s(limits());
-    asio::io_context io;
-    tcp::socket sock(io);
-    sock.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), s.port));
     const std::string req = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + std::string(20000, 'a') + "\r\n\r\n";
-    boost::system::error_code ec;
-    asio::write(sock, asio::buffer(req), ec);
-    std::string reply(64, '\0');
-    const auto n = sock.read_some(asio::buffer(reply), ec);
-    CHECK(reply.substr(0, n).rfind("HTTP/1.1 400", 0) == 0);
-    CHECK(get(s.port, "/", host_of(s.port)).result() == http::status::ok);
+    CHECK(raw_exchange(s.port, req, "\r\n").rfind("HTTP/1.1 400", 0) == 0);
+    CHECK(http_request(s.port, "/").status == 200);
   }
 
   TEST_CASE("hostile: a request with two Host or two Origin headers is refused and the server goes on") {
@@ -174,14 +116,7 @@ TEST_SUITE("web") {
     const std::string host = host_of(s.port);
     // The status line of the answer to one raw request.
     const auto status_of = [&](const std::string& request) {
-      asio::io_context io;
-      tcp::socket sock(io);
-      sock.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), s.port));
-      boost::system::error_code ec;
-      asio::write(sock, asio::buffer(request), ec);
-      std::string reply(64, '\0');
-      const auto n = sock.read_some(asio::buffer(reply), ec);
-      return reply.substr(0, std::min<std::size_t>(n, 12));
+      return raw_exchange(s.port, request, "\r\n").substr(0, 12);
     };
     const std::string upgrade =
         "GET /ws HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -197,12 +132,12 @@ TEST_SUITE("web") {
                     "\r\n\r\n") == "HTTP/1.1 400");
     // One of each is still answered.
     CHECK(status_of(upgrade + "Host: " + host + "\r\nOrigin: http://" + host + "\r\n\r\n") == "HTTP/1.1 101");
-    CHECK(get(s.port, "/", host).result() == http::status::ok);
+    CHECK(http_request(s.port, "/").status == 200);
   }
 
   TEST_CASE("WebSocket: a game message round trip, then bad input answered with errors") {
     RunningServer s(limits());
-    Client c(s.port, "http://" + host_of(s.port));
+    WsClient c(s.port, "http://" + host_of(s.port));
     c.send("hello");
     CHECK(c.read_type("hello").find("\"engines\"") != std::string::npos);
     CHECK(c.read_type("state").find("\"legal\"") != std::string::npos);
@@ -216,45 +151,43 @@ TEST_SUITE("web") {
     CHECK(is_json(err));
     c.send(std::string("\x01\x02\x00 junk \x7f", 11));
     CHECK(is_json(c.read_type("error")));
-    c.ws.binary(true);
-    c.send("hello");
+    c.send_binary("hello");
     CHECK(c.read_type("error").find("binary messages are not accepted") != std::string::npos);
     // A text frame that is not UTF-8 breaks the WebSocket protocol: that connection is closed.
-    c.ws.text(true);
     c.send(std::string("\xff\xfe junk", 7));
-    CHECK_THROWS_AS(c.read(), beast::system_error);
-    Client d(s.port, "");
+    CHECK_THROWS_AS(c.read(), WsClosed);
+    WsClient d(s.port, "");
     d.send("hello");
     CHECK(!d.read_type("hello").empty());
   }
 
   TEST_CASE("hostile: WebSocket: a message over the limit closes that connection only") {
     RunningServer s(limits(2, 1024));
-    Client c(s.port, "");
+    WsClient c(s.port, "");
     try {
       c.send(std::string(5000, 'x'));  // the server may close while this is still being written
-    } catch (const beast::system_error&) {
+    } catch (const WsClosed&) {
     }
-    CHECK_THROWS_AS(c.read(), beast::system_error);
-    Client d(s.port, "");
+    CHECK_THROWS_AS(c.read(), WsClosed);
+    WsClient d(s.port, "");
     d.send("hello");
     CHECK(!d.read_type("hello").empty());
   }
 
   TEST_CASE("hostile: WebSocket: foreign origins and hosts are refused and the session limit holds") {
     RunningServer s(limits(1));
-    CHECK_THROWS_AS(Client(s.port, "http://evil.example"), beast::system_error);
-    CHECK_THROWS_AS(Client(s.port, "", "evil.example"), beast::system_error);
+    CHECK_THROWS_AS(WsClient(s.port, "http://evil.example"), WsRefused);
+    CHECK_THROWS_AS(WsClient(s.port, "", "evil.example"), WsRefused);
     {
-      Client first(s.port, "");
+      WsClient first(s.port, "");
       first.send("hello");
       first.read_type("hello");
       CHECK(s.sessions() == 1);
-      CHECK_THROWS_AS(Client(s.port, ""), beast::system_error);
+      CHECK_THROWS_AS(WsClient(s.port, ""), WsRefused);
     }
     // The closed session frees its place.
     for (int i = 0; i < 100 && s.sessions() > 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    Client again(s.port, "");
+    WsClient again(s.port, "");
     again.send("hello");
     CHECK(!again.read_type("hello").empty());
   }
