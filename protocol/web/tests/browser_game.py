@@ -55,11 +55,13 @@ def find_chromedriver():
     raise Failure("chromedriver not found (install chromium-driver)")
 
 
-def start_server(web, *engines):
-    """ordo-web with the given engine command lines (numbered from 1); the process and its address."""
+def start_server(web, *engines, extra=()):
+    """ordo-web with the given engine command lines (numbered from 1) and `extra` arguments; the
+    process and its address."""
     command = [web, "--port", "0"]
     for engine in engines:
         command += ["--engine", engine]
+    command += list(extra)
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     line = proc.stdout.readline()
     m = re.search(r"http://[0-9.]+:[0-9]+/", line)
@@ -69,15 +71,20 @@ def start_server(web, *engines):
     return proc, m.group(0)
 
 
-def close_all(driver, server, profile):
-    """Ends a test's browser (if it started), its ordo-web and the browser's profile folder."""
-    if driver:
-        driver.quit()
+def end_server(server):
+    """Ends an ordo-web process: asked to stop, killed if it has not within 10 s."""
     server.terminate()
     try:
         server.wait(timeout=10)
     except subprocess.TimeoutExpired:
         server.kill()
+
+
+def close_all(driver, server, profile):
+    """Ends a test's browser (if it started), its ordo-web and the browser's profile folder."""
+    if driver:
+        driver.quit()
+    end_server(server)
     shutil.rmtree(profile, ignore_errors=True)
 
 

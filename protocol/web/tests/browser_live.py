@@ -36,7 +36,7 @@ from selenium.webdriver.common.keys import Keys
 
 # The browser set-up and the failure type of the board's own browser test (same folder).
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_game import Failure, open_browser  # noqa: E402
+from browser_game import Failure, end_server, open_browser, start_server  # noqa: E402
 
 # The runner's -json summary read as the match tests read it.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "tests", "match"))
@@ -390,27 +390,19 @@ def stage_tournament(args, tmp, driver, live, base, shots):
 
 def run(args, tmp, driver, shots):
     live = os.path.join(tmp, "live.json")
-    web = subprocess.Popen([args.web, "--port", "0", "--engine", args.engine, "--live", live],
-                           stdout=subprocess.PIPE, text=True)
+    web, url = start_server(args.web, args.engine, extra=["--live", live])
     try:
-        m = re.search(r"http://[0-9.]+:[0-9]+/", web.stdout.readline())
-        if not m:
-            raise Failure("ordo-web did not print its address")
         set_viewport(driver, 1280, 800)
-        driver.get(m.group(0) + "live.html")
+        driver.get(url + "live.html")
         wait_for(lambda: "waiting" in (page_view(driver) or {}).get("text", ""), "the page to wait for the file", 10)
         # The status names the file (a long path): it wraps on a phone.
         set_viewport(driver, 390, 844, mobile=True)
         check_fits(driver, "the page waiting for the file")
         set_viewport(driver, 1280, 800)
         stage_written(driver, live)
-        stage_tournament(args, tmp, driver, live, m.group(0), shots)
+        stage_tournament(args, tmp, driver, live, url, shots)
     finally:
-        web.terminate()
-        try:
-            web.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            web.kill()
+        end_server(web)
 
 
 def main():
