@@ -256,16 +256,12 @@ std::optional<Turn> Engine::Impl::level_random_turn() const {
 
 void Engine::Impl::search_thread(SearchListener& listener) {
   SearchShared& s = *shared;
-  if (mode != PlayMode::Search) {
-    std::optional<Turn> t = baseline_turn(current, mode, rng_state);
+  // The turns played without a search: a baseline player's, or a level's random turn.
+  const bool baseline = mode != PlayMode::Search;
+  const std::optional<Turn> at_once = baseline ? baseline_turn(current, mode, rng_state) : level_random_turn();
+  if (baseline || at_once) {
     end_timer(s);
-    finish_and_report(listener, t, std::nullopt);
-    after_bestmove(s);
-    return;
-  }
-  if (std::optional<Turn> t = level_random_turn()) {
-    end_timer(s);
-    finish_and_report(listener, t, std::nullopt);
+    finish_and_report(listener, at_once, std::nullopt);
     after_bestmove(s);
     return;
   }
