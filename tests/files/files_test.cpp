@@ -14,8 +14,10 @@
 
 #include "output_file.hpp"
 #include "regular_file.hpp"
+#include "../file_text.hpp"
 
 using namespace ordo::files;
+using ordo::testing::slurp;
 
 namespace {
 
@@ -30,13 +32,6 @@ struct TempFolder {
 };
 
 void write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 bool is_char_device(const std::string& path) {
   struct stat st {};

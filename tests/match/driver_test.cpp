@@ -8,15 +8,14 @@
 
 #include "engine_process.hpp"
 #include "engine_client.hpp"
+#include "shell_command.hpp"
 
 using namespace std::chrono_literals;
 using ordo::driver::EngineCommand;
 using ordo::driver::EngineProcess;
 using Status = EngineProcess::ReadStatus;
 
-namespace {
-EngineCommand shell(const std::string& script) { return EngineCommand{{"/bin/sh", "-c", script}, {}}; }
-}  // namespace
+using ordo::testing::shell;
 
 TEST_SUITE("driver") {
   TEST_CASE("cat echoes lines and stop ends it through EOF") {

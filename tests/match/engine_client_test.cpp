@@ -11,13 +11,12 @@
 #include <unistd.h>
 
 #include "engine_client.hpp"
+#include "shell_command.hpp"
 
 using namespace std::chrono_literals;
 using namespace ordo::driver;
 
-namespace {
-EngineCommand shell(const std::string& script) { return EngineCommand{{"/bin/sh", "-c", script}, {}}; }
-}  // namespace
+using ordo::testing::shell;
 
 TEST_SUITE("driver") {
   TEST_CASE("parse_info reads ordo's info lines: scores with bounds and mates and wdl and pv") {

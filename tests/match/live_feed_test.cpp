@@ -12,18 +12,13 @@
 
 #include "json_text.hpp"
 #include "live_feed.hpp"
+#include "../file_text.hpp"
 
 using namespace ordo::match;
 using ordo::Json;
+using ordo::testing::slurp;
 
 namespace {
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
 
 std::filesystem::path fresh_dir(const char* name) {
   auto dir = std::filesystem::temp_directory_path() / (std::string(name) + "-" + std::to_string(::getpid()));

@@ -10,9 +10,11 @@
 
 #include "durable_appender.hpp"
 #include "game_record.hpp"
+#include "../file_text.hpp"
 
 using namespace ordo;
 using namespace ordo::records;
+using ordo::testing::slurp;
 
 namespace {
 
@@ -23,13 +25,6 @@ std::vector<GameRecord> read_text(const std::string& text, std::vector<std::stri
 
 const std::string kFirst = "[Event \"first\"]\n[Site \"s\"]\n\n1. c1a1 {+0.10/1 0.001s} c8a8 {-0.10/1 0.001s} 1-0\n\n";
 const std::string kNext = "[Event \"next\"]\n[Site \"s\"]\n\n1. c1a1 {+0.20/1 0.001s} c8a8 0-1\n\n";
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 void spill(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);

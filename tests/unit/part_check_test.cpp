@@ -17,15 +17,15 @@ using namespace ordo::testing;
 namespace {
 
 #if defined(__SANITIZE_ADDRESS__)
-constexpr std::size_t DIVISOR = 10;
+constexpr std::size_t PART_CHECK_SAMPLE_DIVISOR = 10;
 #else
-constexpr std::size_t DIVISOR = 1;
+constexpr std::size_t PART_CHECK_SAMPLE_DIVISOR = 1;
 #endif
 
 void check_positions(Variant v, std::uint64_t seed) {
   Rng rng(seed);
-  std::vector<Position> positions = random_play(Position::start(v), 3000 / DIVISOR, rng);
-  while (positions.size() < 6000 / DIVISOR) {
+  std::vector<Position> positions = random_play(Position::start(v), 3000 / PART_CHECK_SAMPLE_DIVISOR, rng);
+  while (positions.size() < 6000 / PART_CHECK_SAMPLE_DIVISOR) {
     const int w = 2 + int(rng.below(11)), b = 2 + int(rng.below(11));
     const Position origin = positions.size() % 3 == 0 ? random_sparse(rng, v, w, b) : random_clusters(rng, v, w, b);
     for (const Position& p : random_play(origin, 30, rng)) positions.push_back(p);

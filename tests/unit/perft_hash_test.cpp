@@ -12,14 +12,6 @@
 using namespace ordo;
 using namespace ordo::testing;
 
-namespace {
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-constexpr bool SANITIZED = true;  // perft runs many times slower: smaller cases
-#else
-constexpr bool SANITIZED = false;
-#endif
-}  // namespace
-
 TEST_SUITE("perft_hash") {
 
 TEST_CASE("an empty table has no entry and a stored count comes back for its position and depth only") {

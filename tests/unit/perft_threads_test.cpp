@@ -20,11 +20,6 @@ namespace {
 
 // The sanitizers run perft and start threads many times slower: their builds check a quarter of
 // the smaller entries.
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-constexpr bool SANITIZED = true;
-#else
-constexpr bool SANITIZED = false;
-#endif
 
 std::vector<std::string> lines_of(const Position& pos, int depth, const PerftSettings& s) {
   std::vector<std::string> out;

@@ -9,18 +9,12 @@
 #include "notation.hpp"
 #include "search/engine.hpp"
 #include "search/search.hpp"
+#include "search_collector.hpp"
 
 using namespace ordo;
+using ordo::testing::SearchCollector;
 
 namespace {
-
-struct Collector : SearchListener {
-  std::vector<SearchInfo> infos;
-  std::optional<Turn> best;
-  int bestmoves = 0;
-  void on_info(const SearchInfo& i) override { infos.push_back(i); }
-  void on_bestmove(std::optional<Turn> b, std::optional<Turn>) override { best = b, ++bestmoves; }
-};
 
 Position fen(Variant v, const char* f) {
   auto p = parse_fen(f, v);
@@ -28,12 +22,12 @@ Position fen(Variant v, const char* f) {
   return *p;
 }
 
-Collector search(const Position& pos, SearchLimits limits, int multipv = 1, int threads = 1) {
+SearchCollector search(const Position& pos, SearchLimits limits, int multipv = 1, int threads = 1) {
   Engine e;
   e.set_position(pos, {pos.key()});
   e.set_multipv(multipv);
   e.set_threads(threads);
-  Collector c;
+  SearchCollector c;
   e.go(limits, c);
   e.wait();
   return c;
@@ -47,7 +41,7 @@ SearchLimits depth(int d) {
 
 // The best turn wins at once, and the score says so.
 void check_win_in_one(const Position& pos, int search_depth) {
-  Collector c = search(pos, depth(search_depth));
+  SearchCollector c = search(pos, depth(search_depth));
   REQUIRE(c.bestmoves == 1);
   REQUIRE(c.best);
   CHECK(game_status(pos.after(*c.best)).winner == pos.side_to_move());
@@ -77,7 +71,7 @@ TEST_SUITE("search") {
     // . . . W W . . . . .   6   (backward ones included) joins them again: Black has lost.
     // . . . W . W . . . .   5   c7 cannot win directly: c8 would leave it unconnected.
     const Position pos = fen(Variant::Classic, "10/2WBBBBB2/3WW5/3W1W4/10/10/10/10 w 0 1");
-    Collector c = search(pos, depth(2));
+    SearchCollector c = search(pos, depth(2));
     REQUIRE(c.best);
     CHECK(format_turn(*c.best) == "f5f7");
     CHECK(game_status(pos.after(*c.best)).reason == WinReason::NoLegalMove);
@@ -92,7 +86,7 @@ TEST_SUITE("search") {
     const Position pos = fen(Variant::OrdoX, "10/5BBB2/6BB2/10/10/5WWWWW/10/10 w 0 1");
     for (const Turn& t : legal_turns(pos))
       if (t.parts() == 1) CHECK_FALSE(pos.after(t).board_winner());
-    Collector c = search(pos, depth(2));
+    SearchCollector c = search(pos, depth(2));
     REQUIRE(c.best);
     CHECK(c.best->parts() == 2);
     CHECK(pos.after(*c.best).board_winner() == WHITE);
@@ -110,7 +104,7 @@ TEST_SUITE("search") {
     {
       const Position pos = fen(Variant::Classic, "2BBBB4/10/10/3WW5/10/10/10/10 w 0 1");
       for (const Turn& t : legal_turns(pos)) CHECK_FALSE(game_status(pos.after(t)).winner == WHITE);
-      Collector c = search(pos, depth(5));
+      SearchCollector c = search(pos, depth(5));
       REQUIRE(!c.infos.empty());
       REQUIRE(c.infos.back().score.mate_plies);
       CHECK(*c.infos.back().score.mate_plies == 3);
@@ -121,7 +115,7 @@ TEST_SUITE("search") {
     // Black is far behind here (static evaluation about -1000); a search that confused the
     // mid-turn key history scored every line as a draw with a one-turn PV.
     const Position pos = fen(Variant::OrdoX, "5BBB2/4WBBBBB/3W1B3B/2W5B1/1W8/1W3W2WW/2WWWWWWWW/3WW1WW2 b 0 5");
-    Collector c = search(pos, depth(3));
+    SearchCollector c = search(pos, depth(3));
     REQUIRE(!c.infos.empty());
     const SearchInfo& last = c.infos.back();
     CHECK(last.pv.size() >= 2);
@@ -131,13 +125,13 @@ TEST_SUITE("search") {
   TEST_CASE("a lost position is scored as a loss") {
     // Black's a2 reaches rank 1 next turn and White cannot stop it.
     const Position pos = fen(Variant::Classic, "10/3W6/3W6/10/10/10/B9/10 w 0 1");
-    Collector c = search(pos, depth(3));
+    SearchCollector c = search(pos, depth(3));
     REQUIRE(c.infos.back().score.mate_plies);
     CHECK(*c.infos.back().score.mate_plies < 0);
   }
 
   TEST_CASE("a finished position has no best move") {
-    Collector c = search(fen(Variant::Classic, "3W6/10/10/10/10/10/B9/10 b 0 1"), depth(3));
+    SearchCollector c = search(fen(Variant::Classic, "3W6/10/10/10/10/10/B9/10 b 0 1"), depth(3));
     CHECK(c.bestmoves == 1);
     CHECK_FALSE(c.best);
   }
@@ -146,7 +140,7 @@ TEST_SUITE("search") {
     for (Variant v : {Variant::Classic, Variant::OrdoX}) {
       SearchLimits l;
       l.nodes = 30000;
-      Collector a = search(Position::start(v), l), b = search(Position::start(v), l);
+      SearchCollector a = search(Position::start(v), l), b = search(Position::start(v), l);
       REQUIRE(a.infos.size() == b.infos.size());
       for (std::size_t i = 0; i < a.infos.size(); ++i) {
         CHECK(a.infos[i].depth == b.infos[i].depth);
@@ -163,7 +157,7 @@ TEST_SUITE("search") {
     const Position pos = fen(Variant::OrdoX, "2B2BBB2/1BBBBBBBBB/B2BB3BB/1BBW6/3W6/1WW1WW1WWW/1WWWWWWWWW/2W3W3 w 0 3");
     SearchLimits l;
     l.nodes = 300;
-    Collector c = search(pos, l);
+    SearchCollector c = search(pos, l);
     REQUIRE(c.best);
     REQUIRE(c.infos.size() == 1);
     CHECK(c.infos[0].depth == 1);
@@ -175,7 +169,7 @@ TEST_SUITE("search") {
   TEST_CASE("MultiPV reports distinct legal root turns") {
     for (Variant v : {Variant::Classic, Variant::OrdoX}) {
       const Position start = Position::start(v);
-      Collector c = search(start, depth(v == Variant::Classic ? 4 : 2), 3);
+      SearchCollector c = search(start, depth(v == Variant::Classic ? 4 : 2), 3);
       const int last_depth = c.infos.back().depth;
       std::vector<Turn> firsts;
       for (const SearchInfo& i : c.infos)
@@ -191,7 +185,7 @@ TEST_SUITE("search") {
 
   TEST_CASE("two threads return a legal move and one bestmove") {
     const Position start = Position::start(Variant::Classic);
-    Collector c = search(start, depth(6), 1, 2);
+    SearchCollector c = search(start, depth(6), 1, 2);
     CHECK(c.bestmoves == 1);
     REQUIRE(c.best);
     const auto legal = legal_turns(start);

@@ -14,24 +14,19 @@
 #include "notation.hpp"
 #include "search/engine.hpp"
 #include "search/strength_limit.hpp"
+#include "search_collector.hpp"
 
 using namespace ordo;
+using ordo::testing::SearchCollector;
 
 namespace {
 
-struct Collector : SearchListener {
-  std::vector<SearchInfo> infos;
-  std::optional<Turn> best;
-  void on_info(const SearchInfo& i) override { infos.push_back(i); }
-  void on_bestmove(std::optional<Turn> b, std::optional<Turn>) override { best = b; }
-};
-
 // The turn a limited engine plays from `pos` with nothing but its level limiting the search.
-Collector limited_search(const Position& pos, int elo, u64 seed, SearchLimits limits = {}) {
+SearchCollector limited_search(const Position& pos, int elo, u64 seed, SearchLimits limits = {}) {
   Engine e;
   e.set_position(pos, {pos.key()});
   e.set_strength_limit(elo, seed);
-  Collector c;
+  SearchCollector c;
   e.go(limits, c);
   e.wait();
   return c;
@@ -141,7 +136,7 @@ TEST_SUITE("levels") {
       int unsearched = 0;
       const u64 seeds = 12;
       for (u64 seed = 1; seed <= seeds; ++seed) {
-        const Collector c = limited_search(start, ladder.front().elo, seed);
+        const SearchCollector c = limited_search(start, ladder.front().elo, seed);
         REQUIRE(c.best);
         CHECK(std::find(legal.begin(), legal.end(), *c.best) != legal.end());
         if (seed <= 3) CHECK(limited_search(start, ladder.front().elo, seed).best == c.best);
@@ -162,7 +157,7 @@ TEST_SUITE("levels") {
                            return g.level.random_permille == 0;
                          })->elo;
       const StrengthLevel weakest = strength_level(r.variant, bottom);
-      const Collector a = limited_search(start, bottom, 5);
+      const SearchCollector a = limited_search(start, bottom, 5);
       REQUIRE(a.best);
       REQUIRE(!a.infos.empty());
       int widest = 0;

@@ -24,6 +24,13 @@
 namespace ordo::testing {
 
 inline constexpr Variant CLASSIC = Variant::Classic;
+
+// Sanitized builds run many times slower: the suites take smaller samples there.
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+inline constexpr bool SANITIZED = true;
+#else
+inline constexpr bool SANITIZED = false;
+#endif
 inline constexpr Variant ORDOX = Variant::OrdoX;
 
 // A position from a FEN that must be valid (throws otherwise, which doctest reports).

@@ -21,9 +21,9 @@ using namespace ordo::testing;
 namespace {
 
 #if defined(__SANITIZE_ADDRESS__)
-constexpr std::size_t DIVISOR = 20;
+constexpr std::size_t SHARING_SAMPLE_DIVISOR = 20;
 #else
-constexpr std::size_t DIVISOR = 1;
+constexpr std::size_t SHARING_SAMPLE_DIVISOR = 1;
 #endif
 
 std::string tokens(const std::vector<Turn>& turns) {
@@ -75,7 +75,7 @@ std::vector<Position> sample(Variant v, Rng& rng, std::size_t count) {
 
 void run(Variant v, std::uint64_t seed) {
   Rng rng(seed);
-  const std::size_t count = 100000 / DIVISOR;
+  const std::size_t count = 100000 / SHARING_SAMPLE_DIVISOR;
   Tally tally;
   for (const Position& pos : sample(v, rng, count)) compare(pos, tally);
   MESSAGE(tally.positions << " positions, " << tally.turns << " turns, " << tally.two_part << " of two parts");

@@ -43,8 +43,6 @@ struct Timed {
   }
 };
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 }  // namespace
 
 TEST_SUITE("web") {

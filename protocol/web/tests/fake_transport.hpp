@@ -11,6 +11,9 @@
 
 namespace ordo::web::testing {
 
+// Whether a message holds `part`.
+inline bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
 struct FakeEngine {
   std::vector<std::string> sent;  // lines the relay wrote
   bool started = false, closed = false, fail_start = false;

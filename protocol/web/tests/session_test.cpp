@@ -86,8 +86,6 @@ struct Harness {
   bool paused() const { return last("state").find("\"paused\":true") != std::string::npos; }
 };
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 // The levels of build/ordo's range, 500 to 1700.
 std::vector<EngineLevel> ordo_levels() { return levels_for({500, 1700}); }
 
