@@ -12,8 +12,8 @@
 //   Ordo X:  2,000 positions from the start + 8,000 from small random boards; perft(2) at 200 of
 //            the small-board positions (perft(3) of Ordo X is out of reach of the naive
 //            generator except on tiny boards; scripts/perft_suite checks some at depth 3).
-// The sanitizer build halves every count. Set ORDO_DIFFERENTIAL_SCALE=<n> to multiply every
-// count by n for a longer run, e.g.
+// The ASan build does a quarter of every count. ORDO_DIFFERENTIAL_SCALE=<f> multiplies every
+// count by f: `scripts/test --quick` sets 0.25; a longer run, e.g.
 //   ORDO_DIFFERENTIAL_SCALE=5 build/tests/ordo_tests -ts=differential
 // (10,000 Ordo X positions from the start take about 2 minutes in Release).
 #include <doctest/doctest.h>
@@ -41,13 +41,15 @@ constexpr std::size_t SANITIZER_DIVISOR = 4;
 constexpr std::size_t SANITIZER_DIVISOR = 1;
 #endif
 
+// n times ORDO_DIFFERENTIAL_SCALE (a positive number; 1 when unset or not one), at least 1.
 std::size_t scaled(std::size_t n) {
-  static const std::size_t scale = [] {
+  static const double scale = [] {
     const char* s = std::getenv("ORDO_DIFFERENTIAL_SCALE");
-    const long v = s ? std::strtol(s, nullptr, 10) : 1;
-    return std::size_t(v > 0 ? v : 1);
+    char* end = nullptr;
+    const double v = s ? std::strtod(s, &end) : 1.0;
+    return s && end != s && *end == '\0' && v > 0 && v <= 1000 ? v : 1.0;
   }();
-  return std::max<std::size_t>(1, n * scale / SANITIZER_DIVISOR);
+  return std::max<std::size_t>(1, std::size_t(double(n) * scale) / SANITIZER_DIVISOR);
 }
 
 struct Tally {
