@@ -119,6 +119,8 @@ def load_state(path):
     try:
         with open(path) as f:
             state = json.load(f)
+    except OSError as e:
+        raise SpsaError("cannot read %s: %s" % (path, e.strerror or e))
     except ValueError as e:
         raise SpsaError("%s is not a state file of this tuner (%s)" % (path, e))
     if not isinstance(state, dict) or state.get("format") != FORMAT:
