@@ -1,5 +1,6 @@
 """Submitting a job array and its merge job to Slurm, and waiting for them: the part that
-scripts/slurm_tournament and scripts/slurm_selfplay share.
+scripts/slurm_tournament and scripts/slurm_selfplay share (and scripts/slurm_spsa, whose batches
+are tournaments of slurm_tournament).
 
 A run's jobs live in one folder J on a filesystem every node sees (a tournament's DIR, a data
 set's DIR/slurm). J/task.sh is the array's batch script (task I does shard I of N), J/merge.sh
@@ -77,19 +78,29 @@ def parse_front_end(argv, prog, extra_flags=()):
     opts["shards"] = int(opts["shards"])
     if not opts["out"]:
         raise UsageError("--out DIR is required")
-    if re.search(r'["$`\\\n]', opts["out"]):
-        raise UsageError("--out: the folder's path must not hold \", $, `, \\ or a line break")
+    check_out_path(opts["out"])
     try:
         opts["poll"] = float(opts["poll"])
     except ValueError:
         raise UsageError("--poll takes seconds")
     if opts["tasks"] is not None:
         opts["task_list"] = parse_tasks(opts["tasks"], opts["shards"])
-    for s in opts["sbatch"]:
+    check_sbatch_args(opts["sbatch"])
+    return opts
+
+
+def check_out_path(out):
+    """A run's folder goes into batch scripts: refused when it holds a character they would need to quote."""
+    if re.search(r'["$`\\\n]', out):
+        raise UsageError("--out: the folder's path must not hold \", $, `, \\ or a line break")
+
+
+def check_sbatch_args(sbatch_args):
+    """--sbatch-arg words that set what the scripts set themselves are refused."""
+    for s in sbatch_args:
         flag = s.split("=", 1)[0] if s.startswith("--") else s[:2]
         if flag in RESERVED_SBATCH:
             raise UsageError("--sbatch-arg %s: the script sets %s itself" % (s, flag))
-    return opts
 
 
 def parse_tasks(text, shards):
@@ -222,11 +233,11 @@ def submit(out_dir, tasks, sbatch_args, cwd, name, merge_cpus=None):
     return array_id, merge_id
 
 
-def wait(out_dir, array_id, merge_id, progress, poll_s, stop_check=None):
+def wait(out_dir, array_id, merge_id, progress, poll_s, stop_check=None, show_report=True):
     """Waits until the merge job has ended, printing progress() when it changes (at most every
     30 s). stop_check, (function, seconds): every that many seconds while tasks run, a message
-    from the function (a reason to stop) cancels the array once. Returns the merge's exit status
-    (1 when it left none: cancelled or failed)."""
+    from the function (a reason to stop) cancels the array once. Prints the merge's report
+    (show_report) and returns the merge's exit status (1 when it left none: cancelled or failed)."""
     last_line, last_time, failures = None, 0.0, 0
     last_check, cancelled = time.time(), False
     while True:
@@ -258,7 +269,7 @@ def wait(out_dir, array_id, merge_id, progress, poll_s, stop_check=None):
         time.sleep(poll_s)
     status_file = os.path.join(out_dir, "merge.exit")
     report = os.path.join(out_dir, "report.txt")
-    if os.path.exists(report):
+    if show_report and os.path.exists(report):
         with open(report) as f:
             sys.stdout.write(f.read())
     if not os.path.exists(status_file):

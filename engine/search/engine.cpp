@@ -1,6 +1,7 @@
 #include "search/engine.hpp"
 
 #include <algorithm>
+#include <array>
 #include <condition_variable>
 #include <iterator>
 #include <mutex>
@@ -12,6 +13,7 @@
 #include "search/evaluate.hpp"
 #include "search/nnue_accumulator.hpp"
 #include "search/search.hpp"
+#include "search/search_params.hpp"
 #include "search/timing_log.hpp"
 #include "shape_facts.hpp"
 
@@ -32,6 +34,13 @@ struct Engine::Impl {
   u64 strength_seed = 1;
   int search_threads() const { return strength_elo ? 1 : threads; }
   EvalMode eval_mode = EvalMode::Auto;
+  // Each variant's tunable parameters (read by the searches, changed only while none runs).
+  std::array<SearchParams, VARIANTS.size()> params = [] {
+    std::array<SearchParams, VARIANTS.size()> p;
+    for (const VariantRules& r : VARIANTS) p[std::size_t(variant_index(r.variant))] = default_search_params(r.variant);
+    return p;
+  }();
+  const SearchParams& search_params(Variant v) const { return params[std::size_t(variant_index(v))]; }
   // Each variant's network: the embedded one until a file replaces it.
   std::shared_ptr<const nnue::Network> nets[VARIANTS.size()];
   const nnue::Network* network(Variant v) const { return nets[variant_index(v)].get(); }
@@ -146,6 +155,25 @@ void Engine::set_strength_limit(std::optional<int> elo, u64 seed) {
   impl_->strength_seed = seed;
 }
 
+namespace {
+
+std::vector<Engine::TunableValue> tunable_values(const SearchParams& p) {
+  std::vector<Engine::TunableValue> out;
+  for (const Tunable& t : tunables()) out.push_back({std::string(t.name), p.*t.field, t.min, t.max, t.c_end, t.r_end});
+  return out;
+}
+
+}  // namespace
+
+std::vector<Engine::TunableValue> Engine::tunables(Variant v) const { return tunable_values(impl_->search_params(v)); }
+
+std::vector<Engine::TunableValue> Engine::default_tunables(Variant v) { return tunable_values(default_search_params(v)); }
+
+std::string Engine::set_tunable(Variant v, std::string_view name, int value) {
+  wait();
+  return impl_->params[std::size_t(variant_index(v))].set(name, value);
+}
+
 void Engine::clear_hash(const Cancel& cancelled) {
   wait();
   impl_->tt.clear(impl_->threads, cancelled);
@@ -176,12 +204,14 @@ void Engine::go(const SearchLimits& limits, SearchListener& listener, bool stopp
     s.level_nodes = level.nodes;
   }
   s.net = m.search_network(m.current.variant());
+  s.params = &m.search_params(m.current.variant());
   s.start_clock(limits.received_ns);
   s.pondering = limits.ponder;
   const bool timed = !limits.infinite && !limits.ponder;
   if (timed) m.delays.on_go(limits, m.current.side_to_move());
   s.budget = limits.infinite ? TimeBudget{}
-                              : plan_time(limits, m.current.side_to_move(), m.move_overhead_ms, m.delays.observed());
+                              : plan_time(limits, m.current.side_to_move(), m.move_overhead_ms, m.delays.observed(),
+                                          *s.params);
   m.timing_log.begin(s, std::max(m.move_overhead_ms, m.delays.delay_ms()), m.delays.slowdown());
   s.add_thread_counters(m.search_threads());
   {
@@ -385,6 +415,7 @@ Engine::BenchResult Engine::bench(int depth, const std::function<void(const std:
     s.tt = &tt;
     s.limits.depth = bench_depth(bp.position.variant(), depth);
     s.net = m.search_network(bp.position.variant());
+    s.params = &m.search_params(bp.position.variant());
     s.start_clock();
     s.add_thread_counters(1);
     {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "position.hpp"
@@ -70,6 +71,19 @@ class Engine {
   // that variant in `loaded`, or the one-line reason it was refused (the network in use is then
   // kept).
   std::string load_network(std::span<const unsigned char> bytes, const std::string& source, Variant& loaded);
+  // The search's tunable parameters (search/search_params.hpp): one set per variant, each at the
+  // variant's defaults in a new engine. A go searches with its position's variant's set, on every
+  // thread; bench with each position's.
+  struct TunableValue {
+    std::string name;  // e.g. rfp_margin (the protocol's option adds the variant: ordox.rfp_margin)
+    int value, min, max;
+    double c_end, r_end;  // SPSA steps, fishtest's (docs/CLUSTER.md)
+  };
+  std::vector<TunableValue> tunables(Variant v) const;  // the current values, in a fixed order
+  static std::vector<TunableValue> default_tunables(Variant v);
+  // Sets one parameter of a variant's set. Returns "" or the one-line reason it was refused (an
+  // unknown name, a value out of range); then nothing changes.
+  std::string set_tunable(Variant v, std::string_view name, int value);
   void clear_hash(const Cancel& cancelled = {});  // written on the `Threads` threads, as set_hash_mb
   // clears the hash (as clear_hash) and forgets the delays the time planning learned
   void new_game(const Cancel& cancelled = {});

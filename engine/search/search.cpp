@@ -30,21 +30,6 @@ bool reaches_target(const Position& pos, Move m) {
 // found directly, as the move loops' pruning and the quiescence would miss them.
 bool can_win_turn_by_sideways(const Position& pos) { return pos.rules().sideways_owes_forward() && !pos.mid_turn(); }
 
-// Quiescence follows captures this many parts deep, then only moves that win at once.
-constexpr int QSEARCH_CAPTURE_PLIES = 4;
-// What a capture may gain beyond its material: the capturing piece's advance and leader terms.
-constexpr Value QSEARCH_DELTA_MARGIN = 200;
-
-// Late-move reductions, indexed by depth and move number.
-struct Reductions {
-  int r[64][64];
-  Reductions() {
-    for (int d = 0; d < 64; ++d)
-      for (int m = 0; m < 64; ++m) r[d][m] = d < 3 || m < 3 ? 0 : int(0.5 + std::log(d) * std::log(m) / 2.2);
-  }
-};
-const Reductions REDUCTIONS;
-
 // Sorts moves[first, size) by descending score; ties keep generation order.
 void sort_by_score(MoveList& moves, int* scores, std::size_t first = 0) {
   const std::size_t n = moves.size();
@@ -226,7 +211,7 @@ void Searcher::update_quiet_stats(const Position& pos, Move best, int depth, int
   Frame& f = frames_[height];
   if (f.killers[0] != best) f.killers[1] = f.killers[0], f.killers[0] = best;
   const Color us = pos.side_to_move();
-  const int bonus = std::min(depth * depth, 400);
+  const int bonus = std::min(depth * depth, shared_->params->history_bonus_max);
   auto update = [&](Move m, int delta) {
     int& h = history_[history_index(us, m)];
     h += delta - h * std::abs(delta) / 16384;
@@ -250,10 +235,11 @@ Value Searcher::qsearch(const Position& pos, Value alpha, Value beta, int ply, i
   if (stand >= beta) return stand;
   if (wins_by_sideways_turn(pos)) return win_in(ply + 1);
 
-  // From QSEARCH_CAPTURE_PLIES on, only parts that reach the target row are searched, and their
-  // value is known without playing them. (With one enemy piece left, its capture is a win too,
-  // which the plain route below leaves out.)
-  const bool wins_only = qdepth >= QSEARCH_CAPTURE_PLIES;
+  // Captures are followed qs_capture_plies parts deep; from there on only parts that reach the
+  // target row are searched, and their value is known without playing them. (With one enemy piece
+  // left, its capture is a win too, which the plain route below leaves out.)
+  const SearchParams& p = *shared_->params;
+  const bool wins_only = qdepth >= p.qs_capture_plies;
   if (wins_only && pos.pieces(~pos.side_to_move()).more_than_one())
     return has_winning_part(pos) ? win_in(ply + 1) : stand;
 
@@ -268,7 +254,8 @@ Value Searcher::qsearch(const Position& pos, Value alpha, Value beta, int ply, i
   // Wins first, then captures by the number of enemy pieces they remove (an Ordo X capture that
   // splits the enemy removes its smaller groups too). Delta pruning (Ordo X; classic has not been
   // tested with it): a capture that, even with a margin, cannot lift the static evaluation to
-  // alpha is not searched.
+  // alpha is not searched. The margin: what a capture may gain beyond its material (the capturing
+  // piece's advance and leader terms).
   int* scores = f.scores.get();
   const int enemy_count = pos.pieces(~pos.side_to_move()).count();
   const Value material = eval_weights(pos.variant()).material;
@@ -283,7 +270,7 @@ Value Searcher::qsearch(const Position& pos, Value alpha, Value beta, int ply, i
     int score = 1 << 20;
     if (!win) {
       const int removed = delta_pruning ? enemy_count - pos.after(m).pieces(~pos.side_to_move()).count() : 1;
-      if (delta_pruning && stand + removed * material + QSEARCH_DELTA_MARGIN < alpha) continue;
+      if (delta_pruning && stand + removed * material + p.qs_delta_margin < alpha) continue;
       score = removed;
     }
     moves.set(n, m);
@@ -357,9 +344,10 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
   };
   // Reverse futility: far above beta at low depth, trust the static evaluation. Tried before any
   // part is generated, except for a classic side that must reconnect (it may have no legal move).
+  const SearchParams& p = *shared_->params;
   const Value static_eval = evaluate_node(pos, height);
   const bool reverse_futile =
-      !pv_node && depth <= 3 && !is_decisive(beta) && static_eval - 120 * depth >= beta;
+      !pv_node && depth <= p.rfp_depth && !is_decisive(beta) && static_eval - p.rfp_margin * depth >= beta;
   if (reverse_futile && !pos.split(pos.side_to_move())) return static_eval;
 
   if (tt_move.is_none()) {
@@ -374,7 +362,7 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
   const Value alpha0 = alpha;
   Value best = -INF;
   Move best_move;
-  const Value static_eval_margin = static_eval + 150 * depth;
+  const Value static_eval_margin = static_eval + p.fut_margin * depth;
   int quiets_tried = 0;
   // Where late move pruning caps the quiet parts tried at a few, they are picked one by one.
   const std::size_t picked_before_sort = !pv_node && depth <= 2 ? MoveList::CAPACITY : PICKED_BEFORE_SORT;
@@ -389,9 +377,9 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
     // Late move pruning: at low depth, quiet moves far down the ordering are not tried. Every
     // part after a quiet one (past the table move) is quiet too (see order_moves), and nothing
     // here changes until the next part is searched, so the rest is pruned as well.
-    if (!pv_node && quiet && i > 0 && best > -WIN_BOUND && depth <= 4) {
-      if (quiets_tried >= 3 + 2 * depth * depth) break;
-      if (depth <= 2 && static_eval_margin <= alpha && quiets_tried >= 1) break;
+    if (!pv_node && quiet && i > 0 && best > -WIN_BOUND && depth <= p.lmp_depth) {
+      if (quiets_tried >= p.lmp_base + p.lmp_factor * depth * depth / 10) break;
+      if (depth <= p.fut_depth && static_eval_margin <= alpha && quiets_tried >= 1) break;
     }
     if (quiet) ++quiets_tried;
     const Position child = pos.after(m);
@@ -410,8 +398,11 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
       v = visit(new_depth, alpha, beta, pv_node);
     } else {
       int r = 0;
-      if (quiet && depth >= 3 && i >= 3)
-        r = std::clamp(REDUCTIONS.r[std::min(depth, 63)][std::min<std::size_t>(i, 63)] - (pv_node ? 1 : 0), 0, new_depth - 1);
+      if (quiet && depth >= p.lmr_depth && i >= std::size_t(p.lmr_move)) {
+        constexpr int last = SearchParams::LMR_SIZE - 1;
+        const int table = p.lmr(std::min(depth, last), int(std::min<std::size_t>(i, last)));
+        r = std::clamp(table - (pv_node ? p.lmr_pv : 0), 0, new_depth - 1);
+      }
       v = visit(new_depth - r, alpha, alpha + 1, false);
       if (v > alpha && r > 0) v = visit(new_depth, alpha, alpha + 1, false);
       if (v > alpha && v < beta && pv_node) v = visit(new_depth, alpha, beta, true);
@@ -508,6 +499,7 @@ void Searcher::run(SearchListener* listener) {
   }
   if (lines_.empty()) return;
   const SearchLimits& lim = shared_->limits;
+  const SearchParams& p = *shared_->params;
   const int max_depth = lim.depth > 0 ? std::min(lim.depth, MAX_PLY - 1) : MAX_PLY - 1;
   const int pv_count = std::min<int>(shared_->multipv, int(lines_.size()));
   for (int depth = 1; depth <= max_depth; ++depth) {
@@ -518,16 +510,16 @@ void Searcher::run(SearchListener* listener) {
       const std::size_t first = std::size_t(pv);
       // Aspiration window around the last score of this line.
       Value prev = lines_[first].previous;
-      Value delta = 25;
+      Value delta = p.asp_delta;
       Value alpha = -INF, beta = INF;
-      if (depth >= 4 && !is_decisive(prev) && prev > -INF) alpha = prev - delta, beta = prev + delta;
+      if (depth >= p.asp_depth && !is_decisive(prev) && prev > -INF) alpha = prev - delta, beta = prev + delta;
       for (;;) {
         Value v = search_root(depth, alpha, beta, first);
         if (shared_->stop.load(std::memory_order_relaxed)) break;
         if (v <= alpha) alpha = std::max(-INF, alpha - delta), delta *= 2;
         else if (v >= beta) beta = std::min(INF, beta + delta), delta *= 2;
         else break;
-        if (delta > 400) alpha = -INF, beta = INF;
+        if (delta > p.asp_widen_max) alpha = -INF, beta = INF;
       }
       // Keep the searched lines in order of score below the fixed ones.
       std::stable_sort(lines_.begin() + std::ptrdiff_t(first) + 1, lines_.end(),
@@ -549,7 +541,7 @@ void Searcher::run(SearchListener* listener) {
     const Value best = lines_[0].score;
     if (lim.mate_moves > 0 && best >= WIN_BOUND && WIN - best <= 2 * lim.mate_moves - 1) break;
     if (!lim.infinite && !shared_->pondering.load() && shared_->budget.soft_ms >= 0 &&
-        shared_->elapsed_ms() >= shared_->budget.soft_ms * 6 / 10)
+        shared_->elapsed_ms() >= shared_->budget.soft_ms * p.tm_iteration_pct / 100)
       break;
     if (!lim.infinite && best >= WIN_BOUND && depth >= WIN - best + 2 && lim.mate_moves == 0 && lim.depth == 0 &&
         !shared_->pondering.load())

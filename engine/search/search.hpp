@@ -11,6 +11,7 @@
 
 #include "search/search_types.hpp"
 #include "search/evaluate.hpp"
+#include "search/search_params.hpp"
 #include "search/nnue_accumulator.hpp"
 #include "search/score.hpp"
 #include "search/timeman.hpp"
@@ -33,6 +34,8 @@ struct SearchShared {
   u64 level_nodes = 0;
   // The network that evaluates, or nullptr for the hand evaluation (evaluate.hpp).
   const nnue::Network* net = nullptr;
+  // The tunable parameters every thread reads (the variant's set); unchanged while the search runs.
+  const SearchParams* params = &default_search_params();
   // One counter per thread, each on its own cache line: a thread writes its count at every node,
   // and counters sharing a line would make the threads' caches fight over it.
   struct alignas(64) NodeCounter {

@@ -5,7 +5,8 @@
 
 namespace ordo {
 
-TimeBudget plan_time(const SearchLimits& limits, Color us, int option_overhead, const ObservedDelays& seen) {
+TimeBudget plan_time(const SearchLimits& limits, Color us, int option_overhead, const ObservedDelays& seen,
+                     const SearchParams& params) {
   const i64 observed = seen.peak_ms;
   TimeBudget b;
   if (limits.movetime_ms > 0) {
@@ -26,7 +27,7 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int option_overhead, 
   const i64 overhead = std::max<i64>(option_overhead, std::min<i64>(observed, learned_cap));
   b.clock_left_ms = left;
   b.side = us;
-  const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 30;
+  const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : params.tm_moves;
   // The increment less what every move costs besides its search; a shortfall is kept back for the
   // moves to come.
   const i64 cost = std::max(0, seen.mean_ms);
@@ -35,14 +36,14 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int option_overhead, 
       std::min(learned_cap, std::max<i64>(0, cost - std::max(0, limits.increment_ms[us])) * moves);
   // The share of the clock this move aims at (soft) is taken from the clock less the overhead.
   const i64 usable = std::max<i64>(1, left - overhead - shortfall);
-  i64 soft = usable / moves + inc * 3 / 4;
+  i64 soft = usable / moves + inc * params.tm_inc_pct / 100;
   soft = std::min(soft, usable / 4 + inc / 2);
   // The hard stop also keeps a margin that grows with the clock, a sixteenth of it (at most a
   // second): on a busy machine the process may wait for a core, and the reply must still arrive
   // in time. (The margin is not taken from the soft share: that would only make every move
   // shorter on a quiet machine, where it costs strength.)
   const i64 safe = std::max<i64>(1, usable - std::min<i64>(left / 16, 1000));
-  i64 hard = std::min<i64>(soft * 4, safe / 4 + inc / 2);
+  i64 hard = std::min<i64>(soft * params.tm_hard_factor / 10, safe / 4 + inc / 2);
   if (limits.moves_to_go == 1) hard = std::min<i64>(safe * 4 / 5, safe - 10);
   b.target_ms = std::max<i64>(1, std::min(soft, std::min(hard, safe)));
   const double slowdown = std::max(1.0, seen.slowdown);

@@ -3,6 +3,7 @@
 
 #include <chrono>
 
+#include "search/search_params.hpp"
 #include "search/search_types.hpp"
 
 namespace ordo {
@@ -45,7 +46,10 @@ inline constexpr i64 MAX_DELAY_MS = 5000;  // no one delay is taken to be longer
 // option takes at most a fifth, an observed delay at most a half. On a clock every coming move is
 // taken to cost its mean delay besides its search: it is paid from the increment, and where the
 // increment does not cover it, the shortfall of the next moves is kept back from the clock.
-TimeBudget plan_time(const SearchLimits& limits, Color us, int move_overhead_ms, const ObservedDelays& seen = {});
+// The shares (moves the clock is spread over, the increment's part, the hard stop's factor) are
+// the tunable ones of `params`.
+TimeBudget plan_time(const SearchLimits& limits, Color us, int move_overhead_ms, const ObservedDelays& seen = {},
+                     const SearchParams& params = default_search_params());
 
 // The delays the engine has seen on the clock, kept from move to move within a game (a new game
 // starts from a quiet machine's defaults) so that the overhead a budget reserves covers them. Two

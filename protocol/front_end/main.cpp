@@ -70,7 +70,8 @@ int main(int argc, char** argv) {
       ("variant", po::value<std::string>()->default_value("ordo"), "game variant: ordo (classic) or ordox")
       ("fen", po::value<std::string>(), "position as FEN (default: the start position)")
       ("threads", po::value<int>()->default_value(1), "perft: counting threads (at most the hardware threads)")
-      ("hash", po::value<int>()->default_value(0), "perft: MB of perft hash (0: none, the default)");
+      ("hash", po::value<int>()->default_value(0), "perft: MB of perft hash (0: none, the default)")
+      ("tune", "protocol: uci/ugi also announce the tunable search parameters (for tuners and match runners)");
   po::options_description hidden;
   hidden.add_options()("command", po::value<std::vector<std::string>>(), "command words");
   po::options_description all;
@@ -119,12 +120,13 @@ int main(int argc, char** argv) {
   const auto words = vm.count("command") ? vm["command"].as<std::vector<std::string>>() : std::vector<std::string>{};
   if ((words.empty() || words[0] != "perft") && (!vm["threads"].defaulted() || !vm["hash"].defaulted()))
     return fail("--threads and --hash apply to perft only (the protocol has the options Threads, Hash and PerftHash)");
+  if (!words.empty() && vm.count("tune")) return fail("--tune applies to the protocol only (no command word)");
   if (words.empty()) {
     std::signal(SIGPIPE, SIG_IGN);  // a closed output is seen as a failed write, not a crash
     protocol::Output out(std::cout);
     Engine engine;
     {
-      protocol::Session session(out, engine, *variant, fen_position);
+      protocol::Session session(out, engine, *variant, fen_position, vm.count("tune") > 0);
       session.run(std::cin, isatty(STDIN_FILENO) == 1);
     }
     return out.ok() ? 0 : EXIT_WRITE_FAILED;

@@ -73,9 +73,10 @@ void OptionRegistry::add(Option option, Option::Action on_change) {
   options_.push_back(std::move(option));
 }
 
-std::vector<std::string> OptionRegistry::announce() const {
+std::vector<std::string> OptionRegistry::announce(bool with_hidden) const {
   std::vector<std::string> lines;
-  for (const Option& o : options_) lines.push_back(o.announcement());
+  for (const Option& o : options_)
+    if (with_hidden || !o.hidden) lines.push_back(o.announcement());
   return lines;
 }
 

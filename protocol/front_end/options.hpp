@@ -31,6 +31,8 @@ struct Option {
   std::vector<std::string> vars;
   Action on_change;
   std::string value;  // the current value, in its canonical spelling
+  // Left out of the announcement (`uci`/`ugi`) unless asked for; set by `setoption` all the same.
+  bool hidden = false;
 
   std::int64_t number() const;  // a spin's value
   bool flag() const { return value == "true"; }
@@ -43,8 +45,9 @@ class OptionRegistry {
   // Declares an option (announced in declaration order) with the action that applies it.
   void add(Option option, Option::Action on_change = {});
 
-  // One `option name … type …` line per option, in declaration order.
-  std::vector<std::string> announce() const;
+  // One `option name … type …` line per option, in declaration order (hidden ones only with
+  // `with_hidden`).
+  std::vector<std::string> announce(bool with_hidden = false) const;
 
   // `setoption name <words> [value <words>]` (words[0] is "setoption"): checks the value, stores it
   // and runs the option's action. Returns "" or the one-line error; on error nothing changes.

@@ -14,6 +14,7 @@
 #include "reports.hpp"
 #include "search_text.hpp"
 #include "tokenizer.hpp"
+#include "tunables.hpp"
 
 #ifndef ORDO_VERSION
 #define ORDO_VERSION "0"
@@ -38,14 +39,17 @@ const char* const HELP_TEXT =
     "  d | moves | eval | flip        board, legal moves, evaluation terms, colour-flip\n"
     "  query p1turn|gameover|result   UGI referee questions about the current position\n"
     "  bench [D]                      fixed search; last line '<N> nodes <M> nps'\n"
+    "  tunables [ordo|ordox]          the tunable search parameters: name,value,min,max,c_end,r_end\n"
     "  help | quit\n";
 
 }  // namespace
 
-Session::Session(Output& out, Engine& engine, Variant variant, const std::optional<Position>& start)
-    : out_(out), game_(variant), worker_(out, engine) {
+Session::Session(Output& out, Engine& engine, Variant variant, const std::optional<Position>& start,
+                 bool announce_tunables)
+    : out_(out), game_(variant), announce_tunables_(announce_tunables), worker_(out, engine) {
   if (start) game_.set_start(*start);
   declare_options(variant);
+  declare_tunables();
   // The engine starts with the values the registry announces.
   const auto number = [&](const char* name) { return options_[name].number(); };
   const std::size_t hash = std::size_t(number("Hash"));
@@ -121,6 +125,22 @@ void Session::declare_options(Variant variant) {
   options_.add(Option::check("PerftHash", false));
 }
 
+// The tunable search parameters, one spin per variant and parameter ("ordox.rfp_margin"), after the
+// other options; hidden unless announce_tunables_. The engine starts at their defaults.
+void Session::declare_tunables() {
+  Output& out = out_;
+  for (const VariantRules& r : VARIANTS)
+    for (const Engine::TunableValue& t : Engine::default_tunables(r.variant)) {
+      Option o = Option::spin(tunable_option_name(r.variant, t.name), t.value, t.min, t.max);
+      o.hidden = !announce_tunables_;
+      options_.add(std::move(o), [this, &out, v = r.variant, name = t.name](const Option& o) {
+        worker_.submit([v, name, value = int(o.number()), &out](Engine& e, const auto&) {
+          if (std::string err = e.set_tunable(v, name, value); !err.empty()) out.error(err);
+        });
+      });
+    }
+}
+
 void Session::run(std::istream& in, bool interactive) {
   if (interactive) out_.line(std::string("Ordo ") + ORDO_VERSION + " — type uci, or help");
   std::string line;
@@ -188,6 +208,7 @@ bool Session::handle(const std::string& line) {
   else if (c == "eval") { if (no_args()) cmd_eval(); }
   else if (c == "flip") { if (no_args()) game_.flip(); }
   else if (c == "bench") cmd_bench(w);
+  else if (c == "tunables") cmd_tunables(w);
   else if (c == "help") { if (no_args()) cmd_help(); }
   else if (c == "debug" || c == "register") {}  // UCI commands without meaning here
   else say_error("unknown command '" + c + "' (type help for the commands)");
@@ -197,7 +218,7 @@ bool Session::handle(const std::string& line) {
 void Session::cmd_handshake(Dialect dialect) {
   dialect_ = dialect;
   std::string s = std::string("id name Ordo ") + ORDO_VERSION + "\nid author the Ordo engine authors\n";
-  for (const std::string& l : options_.announce()) s += l + "\n";
+  for (const std::string& l : options_.announce(announce_tunables_)) s += l + "\n";
   s += dialect == Dialect::Uci ? "uciok\n" : "ugiok\n";
   say(std::move(s));
 }
@@ -302,6 +323,21 @@ void Session::cmd_bench(const Words& w) {
     if (r.completed) out.info(bench_summary(r));
     else out.info("bench stopped");
   }, true);
+}
+
+// Through the worker, so the values are those the setoptions sent before it have set.
+void Session::cmd_tunables(const Words& w) {
+  if (w.size() > 2) return say_error("expected 'tunables [ordo|ordox]'");
+  std::vector<Variant> variants;
+  if (w.size() == 2) {
+    const auto v = parse_variant(w[1]);
+    if (!v) return say_error("tunables: unknown variant '" + w[1] + "' (expected ordo or ordox)");
+    variants.push_back(*v);
+  } else {
+    for (const VariantRules& r : VARIANTS) variants.push_back(r.variant);
+  }
+  Output& out = out_;
+  worker_.submit([&out, variants](Engine& e, const auto&) { out.block(tunables_report(e, variants)); });
 }
 
 void Session::apply_play_mode() {

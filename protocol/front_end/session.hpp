@@ -27,7 +27,10 @@ inline constexpr std::size_t MAX_LINE_BYTES = 1 << 20;
 class Session {
  public:
   // `start`: a position given on the command line (--fen), else the variant's start position.
-  Session(Output& out, Engine& engine, Variant variant, const std::optional<Position>& start);
+  // `announce_tunables` (ordo --tune): `uci`/`ugi` also announce the tunable search parameters,
+  // which are hidden options otherwise (docs/PROTOCOL.md, "Tunable search parameters").
+  Session(Output& out, Engine& engine, Variant variant, const std::optional<Position>& start,
+          bool announce_tunables = false);
 
   // Reads lines until `quit` or end of input; at end of input the queued work is finished (a
   // search that only `stop` could end is stopped) before it returns. A terminal gets a banner.
@@ -53,16 +56,19 @@ class Session {
   void cmd_query(const Words& w);
   void cmd_eval();
   void cmd_bench(const Words& w);
+  void cmd_tunables(const Words& w);
   void cmd_help();
   void apply_play_mode();
   void sync_engine_position();  // the engine's position follows game_, set once per change
   void declare_options(Variant variant);
+  void declare_tunables();
 
   Output& out_;
   OptionRegistry options_;
   SessionGame game_;
   std::optional<u64> engine_revision_;  // the revision of game_ the engine has
   Dialect dialect_ = Dialect::Uci;
+  bool announce_tunables_ = false;
   EngineWorker worker_;  // last: its thread stops before the rest is destroyed
 };
 
