@@ -82,7 +82,7 @@ def main():
         out = run([sys.executable, os.path.join(SCRIPTS, "train_nnue.py"), "--check-engine", "--net", net,
                    "--data", positions, "--variant", "ordox", "--binary", binary])
         print(out)
-        check("byte for byte the same" in out and "0 beyond" in out,
+        check("byte for byte the same" in out and "; 0 beyond" in out,
               "the engine's values equal the float forward pass within the allowance; the file re-exports")
 
         # The embedded default networks (the committed files) against the float pass too.
@@ -91,7 +91,7 @@ def main():
                        "--net", os.path.join(ROOT, "engine", "nets", variant + ".nnue"), "--binary", binary,
                        "--data", os.path.join(ROOT, "tests", "data", f"tune_smoke_{variant}.txt")])
             print(out)
-            check("0 beyond" in out, f"the default {variant} network: the engine equals the float pass")
+            check("; 0 beyond" in out, f"the default {variant} network: the engine equals the float pass")
             nl = network_line(engine(binary, [f"setoption name UCI_Variant value {variant}", "eval"]))
             check(nl is not None and f"embedded {variant}" in nl, f"eval shows the embedded network: {nl}")
 
