@@ -33,6 +33,7 @@ Contracts:
 - run_command(argv) runs one command line of the engine's own (`ordo ... perft 5`, `--help`) or a
   tool started like it, with no input, to its end: (status, stdout, stderr).
 """
+import collections
 import os
 import select
 import shlex
@@ -100,7 +101,7 @@ class Engine:
         self.options, self.id_name = {}, None  # from the handshake: option name -> its line
         self.sent_at = self.read_at = None
         self.answer_bytes = 0               # output returned since the last write
-        self._lines, self._tail, self.eof = [], b"", False  # lines read (raw, time, ended), the rest
+        self._lines, self._tail, self.eof = collections.deque(), b"", False  # lines read (raw, time, ended), the rest
         self.line_ended = True              # the last line returned had its "\n"
         self.stderr_lines = []
         try:
@@ -226,7 +227,7 @@ class Engine:
             if not select.select([self.out], [], [], left)[0]:
                 return None
             self._read_chunk()
-        raw, self.read_at, self.line_ended = self._lines.pop(0)
+        raw, self.read_at, self.line_ended = self._lines.popleft()
         if self.max_line and len(raw) > self.max_line:
             self.fail("it wrote a line longer than %d bytes (starting %s)" % (self.max_line, quote(raw[:40])))
         self.answer_bytes += len(raw) + 1
@@ -262,6 +263,28 @@ class Engine:
         deadline = None if timeout is None else time.monotonic() + timeout
         lines = []
         while True:
+            if self._lines:
+                # Lines already read are taken here in one loop, with read_raw_line's checks and
+                # state, without its calls per line (an answer of thousands of lines, as `moves`
+                # gives in Ordo X, is read several times faster).
+                queue, max_line, max_bytes = self._lines, self.max_line, self.max_answer_bytes
+                while queue:
+                    raw, self.read_at, self.line_ended = queue.popleft()
+                    if max_line and len(raw) > max_line:
+                        self.fail("it wrote a line longer than %d bytes (starting %s)" % (max_line, quote(raw[:40])),
+                                  lines)
+                    self.answer_bytes += len(raw) + 1
+                    if max_bytes and self.answer_bytes > max_bytes:
+                        self.fail("it wrote more than %d MiB after %s" % (max_bytes >> 20, quote(self.last_sent or "")),
+                                  lines)
+                    line = self.last_line = raw.decode("utf-8", "replace")
+                    lines.append(line)
+                    if predicate(line):
+                        return lines
+                    if self.max_answer_lines and len(lines) > self.max_answer_lines:
+                        self.fail("more than %d lines without the end of the answer to %s"
+                                  % (self.max_answer_lines, quote(self.last_sent or "")), lines)
+                continue
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
             try:
                 line = self.read_line(left)

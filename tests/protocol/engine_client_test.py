@@ -35,6 +35,13 @@ for line in sys.stdin:
         print("readyok", flush=True)
     elif w[0] == "echo":
         print(line.rstrip("\n"), flush=True)
+    elif w[0] == "burst":  # burst N LEN [LONG_AT LONG_LEN]: N lines of LEN bytes in one write, then "end"
+        n, size = int(w[1]), int(w[2])
+        rows = ["%06d" % i + "x" * (size - 6) for i in range(n)]
+        if len(w) > 4:
+            rows[int(w[3])] = "y" * int(w[4])
+        sys.stdout.write("\n".join(rows) + "\nend\n")
+        sys.stdout.flush()
     elif w[0] == "go":
         if mode == "silent":
             continue
@@ -135,6 +142,32 @@ def check_no_deadlock(path):
         assert len(lines) == 20000 and lines[0].startswith("echo 000000"), len(lines)
 
 
+def check_buffered_answers(path):
+    """Lines the client already holds are taken together (read_until's fast path), with the same
+    lines, state and limits as one by one."""
+    with fake(path, "ok", timeout=10) as e:
+        e.send("burst 5000 40")
+        lines = e.read_until(lambda l: l == "end")
+        assert len(lines) == 5001 and lines[0] == "000000" + "x" * 34 and lines[4999].startswith("004999"), len(lines)
+        assert e.last_line == "end" and e.line_ended, e.last_line
+        e.send("echo after")
+        assert e.read_line() == "echo after"
+    with fake(path, "ok", timeout=10) as e:
+        e.max_line = 100
+        e.send("burst 3000 40 2000 200")
+        err = expect_error(lambda: e.read_until(lambda l: l == "end"), "a line longer than 100 bytes (starting 'yyy")
+        assert len(err.lines) == 2000, len(err.lines)
+    with fake(path, "ok", timeout=10) as e:
+        e.max_answer_lines = 1000
+        e.send("burst 3000 40")
+        err = expect_error(lambda: e.read_until(lambda l: l == "end"), "more than 1000 lines without the end of the answer to 'burst 3000 40'")
+        assert len(err.lines) == 1001, len(err.lines)
+    with fake(path, "ok", timeout=10) as e:
+        e.max_answer_bytes = 1 << 20
+        e.send("burst 30000 100")
+        expect_error(lambda: e.read_until(lambda l: l == "end"), "more than 1 MiB after 'burst 30000 100'")
+
+
 def check_raw_bytes_and_eof(path):
     e = fake(path, "ok", timeout=10)
     e.send_raw(b"echo \xff\xfe\n")
@@ -191,6 +224,7 @@ def main():
             ("a dying engine", lambda: check_dying_engine(path)),
             ("an engine that ignores quit is killed with its group", lambda: check_deaf_engine_killed(path)),
             ("answers while writing do not deadlock", lambda: check_no_deadlock(path)),
+            ("lines already read are taken together, with every limit", lambda: check_buffered_answers(path)),
             ("raw bytes and end of input", lambda: check_raw_bytes_and_eof(path)),
             ("a bad command line", check_bad_command),
             ("run_command: status, outputs, time limit, a missing program", check_run_command),
