@@ -52,7 +52,12 @@ int engine_threads(const MatchConfig& config) {
 std::optional<AffinityPlan> affinity_for(const MatchConfig& config, int slots, std::string* error) {
   if (config.affinity == "off") return AffinityPlan{{}, "not pinned (-affinity off)"};
   const auto usable = usable_cpus();
-  if (config.affinity == "auto" || config.affinity.empty()) return plan_affinity(slots, engine_threads(config), usable);
+  if (config.affinity == "auto" || config.affinity.empty()) {
+    // One game at a time has no other game to keep apart, and runs started side by side (local
+    // job-array tasks, data sets made in parallel) would all be pinned to the same first CPU.
+    if (slots == 1) return AffinityPlan{{}, "not pinned: one game at a time (-affinity auto)"};
+    return plan_affinity(slots, engine_threads(config), usable);
+  }
   const auto listed = driver::parse_cpu_list(config.affinity);
   if (!listed) {
     if (error) *error = "-affinity: expected auto, off or a CPU list such as 0-3,6, got '" + config.affinity + "'";

@@ -118,6 +118,17 @@ TEST_SUITE("fairness") {
     c.engines.resize(2);
     c.engines[1].options = {{"threads", "3"}};
     CHECK(match::engine_threads(c) == 3);
+    // auto: one game at a time is not pinned (side-by-side runs would share the first CPU);
+    // two are, when there are CPUs enough.
+    c.engines[1].options.clear();
+    c.affinity = "auto";
+    auto one = match::affinity_for(c, 1, nullptr);
+    CHECK(one->slots.empty());
+    CHECK(one->note == "not pinned: one game at a time (-affinity auto)");
+    if (match::usable_cpus().size() >= 2) CHECK(match::affinity_for(c, 2, nullptr)->slots.size() == 2);
+    const int first = match::usable_cpus().front();  // a CPU list pins even one game: it was asked for
+    c.affinity = std::to_string(first);
+    CHECK(match::affinity_for(c, 1, nullptr)->slots == std::vector<std::vector<int>>{{first}});
     c.affinity = "off";
     CHECK(match::affinity_for(c, 1, nullptr)->slots.empty());
     c.affinity = "1000";
