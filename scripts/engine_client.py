@@ -227,6 +227,10 @@ class Engine:
             if not select.select([self.out], [], [], left)[0]:
                 return None
             self._read_chunk()
+        return self._take_line()
+
+    def _take_line(self):
+        """The next line already read, as bytes, with its limits checked and its state kept."""
         raw, self.read_at, self.line_ended = self._lines.popleft()
         if self.max_line and len(raw) > self.max_line:
             self.fail("it wrote a line longer than %d bytes (starting %s)" % (self.max_line, quote(raw[:40])))
@@ -263,31 +267,14 @@ class Engine:
         deadline = None if timeout is None else time.monotonic() + timeout
         lines = []
         while True:
-            if self._lines:
-                # Lines already read are taken here in one loop, with read_raw_line's checks and
-                # state, without its calls per line (an answer of thousands of lines, as `moves`
-                # gives in Ordo X, is read several times faster).
-                queue, max_line, max_bytes = self._lines, self.max_line, self.max_answer_bytes
-                while queue:
-                    raw, self.read_at, self.line_ended = queue.popleft()
-                    if max_line and len(raw) > max_line:
-                        self.fail("it wrote a line longer than %d bytes (starting %s)" % (max_line, quote(raw[:40])),
-                                  lines)
-                    self.answer_bytes += len(raw) + 1
-                    if max_bytes and self.answer_bytes > max_bytes:
-                        self.fail("it wrote more than %d MiB after %s" % (max_bytes >> 20, quote(self.last_sent or "")),
-                                  lines)
-                    line = self.last_line = raw.decode("utf-8", "replace")
-                    lines.append(line)
-                    if predicate(line):
-                        return lines
-                    if self.max_answer_lines and len(lines) > self.max_answer_lines:
-                        self.fail("more than %d lines without the end of the answer to %s"
-                                  % (self.max_answer_lines, quote(self.last_sent or "")), lines)
-                continue
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
             try:
-                line = self.read_line(left)
+                if self._lines:
+                    # A line already read is taken straight (an answer of thousands of lines, as
+                    # `moves` gives in Ordo X, costs a third less than through read_line).
+                    line = self.last_line = self._take_line().decode("utf-8", "replace")
+                else:
+                    left = None if deadline is None else max(0.0, deadline - time.monotonic())
+                    line = self.read_line(left)
             except EngineError as e:
                 e.lines = lines
                 raise

@@ -143,8 +143,8 @@ def check_no_deadlock(path):
 
 
 def check_buffered_answers(path):
-    """Lines the client already holds are taken together (read_until's fast path), with the same
-    lines, state and limits as one by one."""
+    """Lines the client already holds (read_until takes them without read_line): the same lines,
+    state and limits as one by one."""
     with fake(path, "ok", timeout=10) as e:
         e.send("burst 5000 40")
         lines = e.read_until(lambda l: l == "end")
@@ -224,7 +224,7 @@ def main():
             ("a dying engine", lambda: check_dying_engine(path)),
             ("an engine that ignores quit is killed with its group", lambda: check_deaf_engine_killed(path)),
             ("answers while writing do not deadlock", lambda: check_no_deadlock(path)),
-            ("lines already read are taken together, with every limit", lambda: check_buffered_answers(path)),
+            ("bursts of thousands of lines already read, with every limit", lambda: check_buffered_answers(path)),
             ("raw bytes and end of input", lambda: check_raw_bytes_and_eof(path)),
             ("a bad command line", check_bad_command),
             ("run_command: status, outputs, time limit, a missing program", check_run_command),
