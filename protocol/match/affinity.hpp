@@ -25,7 +25,8 @@ std::vector<int> usable_cpus();
 // The largest Threads option of the run's engines (1 when none sets it).
 int engine_threads(const MatchConfig& config);
 // The plan for -affinity: "off" pins nothing; "auto" (the default) plans over usable_cpus() when
-// two or more games run at a time and pins nothing for one; a CPU list plans over those CPUs. nullopt with *error when the list names a CPU this run may not use.
+// two or more games run at a time and pins nothing for one; a CPU list plans over those CPUs.
+// nullopt with *error when the list names a CPU this run may not use.
 std::optional<AffinityPlan> affinity_for(const MatchConfig& config, int slots, std::string* error);
 
 }  // namespace ordo::match

@@ -125,8 +125,9 @@ TEST_SUITE("fairness") {
     auto one = match::affinity_for(c, 1, nullptr);
     CHECK(one->slots.empty());
     CHECK(one->note == "not pinned: one game at a time (-affinity auto)");
-    if (match::usable_cpus().size() >= 2) CHECK(match::affinity_for(c, 2, nullptr)->slots.size() == 2);
-    const int first = match::usable_cpus().front();  // a CPU list pins even one game: it was asked for
+    const auto cpus = match::usable_cpus();
+    if (cpus.size() >= 2) CHECK(match::affinity_for(c, 2, nullptr)->slots.size() == 2);
+    const int first = cpus.front();  // a CPU list pins even one game: it was asked for
     c.affinity = std::to_string(first);
     CHECK(match::affinity_for(c, 1, nullptr)->slots == std::vector<std::vector<int>>{{first}});
     c.affinity = "off";
