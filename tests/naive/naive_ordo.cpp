@@ -93,8 +93,39 @@ std::vector<std::vector<int>> groups_of(const Board& b, char c) {
   return groups;
 }
 
-// Zero or one piece, or all pieces in one group, counts as connected.
-bool connected(const Board& b, char c) { return groups_of(b, c).size() <= 1; }
+// Zero or one piece, or all pieces in one group, counts as connected: a flood fill from
+// the lowest piece of side c reaches every piece of c. (The same as groups_of(b, c).size()
+// <= 1, without building the groups: this test runs once per candidate part.)
+bool connected(const Board& b, char c) {
+  std::array<bool, kSquares> seen{};
+  std::array<int, kSquares> todo{};
+  int pending = 0;
+  int pieces = 0;
+  for (int s = 0; s < kSquares; ++s) {
+    if (b.sq[s] != c) continue;
+    if (pieces++ == 0) {
+      seen[s] = true;
+      todo[pending++] = s;
+    }
+  }
+  int reached = 0;
+  while (pending > 0) {
+    const int s = todo[--pending];
+    ++reached;
+    for (int df = -1; df <= 1; ++df)
+      for (int dr = -1; dr <= 1; ++dr) {
+        const int f = file_of(s) + df;
+        const int r = rank_of(s) + dr;
+        if ((df == 0 && dr == 0) || !on_board(f, r)) continue;
+        const int n = square_at(f, r);
+        if (b.sq[n] == c && !seen[n]) {
+          seen[n] = true;
+          todo[pending++] = n;
+        }
+      }
+  }
+  return reached == pieces;
+}
 
 // ---------------------------------------------------------------- directions
 
