@@ -3,6 +3,9 @@
 // those run in scripts/perft_suite).
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -37,6 +40,32 @@ void check_epd(const std::string& file, Variant v, int max_depth, std::size_t mi
   }
   CHECK(positions == lines.size());
   CHECK(checked >= positions);  // at least D1 of every line
+}
+
+// One line of a scripts/naive_confirm log: a root turn and its subtree's count by each generator.
+struct ConfirmedTurn {
+  u64 engine = 0;
+  u64 naive = 0;
+};
+
+// The root turns of a naive_confirm log (comment lines start with '#'). A malformed line, a
+// repeated turn or a MISMATCH line fails the check.
+std::map<std::string, ConfirmedTurn> read_confirm_log(const std::string& path) {
+  std::ifstream in(path);
+  REQUIRE(in);
+  std::map<std::string, ConfirmedTurn> turns;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    INFO(path << ": " << line);
+    std::istringstream fields(line);
+    std::string turn, seconds, extra;
+    ConfirmedTurn counts;
+    CHECK((fields >> turn >> counts.engine >> counts.naive >> seconds));
+    CHECK_FALSE((fields >> extra));  // a MISMATCH mark or anything else after the seconds
+    CHECK(turns.emplace(turn, counts).second);
+  }
+  return turns;
 }
 
 }  // namespace
@@ -149,6 +178,35 @@ TEST_CASE("perft is unchanged under mirror and colour flip") {
 TEST_CASE("deep start-position files: their cheap depths") {
   check_epd("perft_start_ordo.epd", Variant::Classic, 4, 1);
   check_epd("perft_start_ordox.epd", Variant::OrdoX, 2, 1);
+}
+
+TEST_CASE("Ordo X perft 3 from the start: the naive generator agrees on every root turn") {
+  // tests/data/perft_start_ordox_d3_naive.txt, written by scripts/naive_confirm, confirms the
+  // published D3 of perft_start_ordox.epd: it must hold exactly the legal root turns, each with
+  // equal counts from both generators, adding up to D3. A few turns are recounted here.
+  const auto turns = read_confirm_log(std::string(ORDO_TEST_DATA) + "/perft_start_ordox_d3_naive.txt");
+  const Position start = Position::start(Variant::OrdoX);
+  std::vector<std::string> logged;
+  u64 total = 0;
+  for (const auto& [turn, counts] : turns) {
+    INFO(turn);
+    CHECK(counts.engine == counts.naive);
+    logged.push_back(turn);
+    total += counts.naive;
+  }
+  std::size_t missing = 0;  // legal root turns the log lacks
+  for (const std::string& t : tokens_of(start)) missing += turns.count(t) == 0 ? 1 : 0;
+  CHECK(missing == 0);
+  CHECK(logged.size() == tokens_of(start).size());  // so no turn of the log is illegal either
+  const auto epd = read_epd(std::string(ORDO_TEST_DATA) + "/perft_start_ordox.epd");
+  REQUIRE(epd.size() == 1);
+  REQUIRE(epd[0].depths.size() == 3);
+  CHECK(total == epd[0].depths[2].second);
+  const int every = SANITIZED ? 1000 : 250;
+  for (std::size_t i = 0; i < logged.size(); i += every) {
+    INFO(logged[i]);
+    CHECK(perft(play(start, logged[i]), 2) == turns.at(logged[i]).engine);
+  }
 }
 
 TEST_CASE("EPD suite classic: depths 1 and 2 of every line") {
