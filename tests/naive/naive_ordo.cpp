@@ -61,57 +61,17 @@ bool finished(const Board& b) {
 
 // ---------------------------------------------------------------- connectivity
 
-// All groups of side c under the 8-neighbourhood, found by flood fill. Each group is
-// sorted ascending; groups come in order of their lowest square.
-std::vector<std::vector<int>> groups_of(const Board& b, char c) {
-  std::vector<std::vector<int>> groups;
-  std::array<bool, kSquares> seen{};
-  for (int start = 0; start < kSquares; ++start) {
-    if (b.sq[start] != c || seen[start]) continue;
-    std::vector<int> group;
-    std::vector<int> todo{start};
-    seen[start] = true;
-    while (!todo.empty()) {
-      const int s = todo.back();
-      todo.pop_back();
-      group.push_back(s);
-      for (int df = -1; df <= 1; ++df)
-        for (int dr = -1; dr <= 1; ++dr) {
-          const int f = file_of(s) + df;
-          const int r = rank_of(s) + dr;
-          if ((df == 0 && dr == 0) || !on_board(f, r)) continue;
-          const int n = square_at(f, r);
-          if (b.sq[n] == c && !seen[n]) {
-            seen[n] = true;
-            todo.push_back(n);
-          }
-        }
-    }
-    std::sort(group.begin(), group.end());
-    groups.push_back(group);
-  }
-  return groups;
-}
-
-// Zero or one piece, or all pieces in one group, counts as connected: a flood fill from
-// the lowest piece of side c reaches every piece of c. (The same as groups_of(b, c).size()
-// <= 1, without building the groups: this test runs once per candidate part.)
-bool connected(const Board& b, char c) {
-  std::array<bool, kSquares> seen{};
+// Flood fill over side c's pieces under the 8-neighbourhood from `start` (a piece of c not yet
+// in `seen`): marks every piece reached in `seen` and calls visit(square) once for each.
+template <class Visit>
+void flood(const Board& b, char c, int start, std::array<bool, kSquares>& seen, Visit visit) {
   std::array<int, kSquares> todo{};
   int pending = 0;
-  int pieces = 0;
-  for (int s = 0; s < kSquares; ++s) {
-    if (b.sq[s] != c) continue;
-    if (pieces++ == 0) {
-      seen[s] = true;
-      todo[pending++] = s;
-    }
-  }
-  int reached = 0;
+  seen[start] = true;
+  todo[pending++] = start;
   while (pending > 0) {
     const int s = todo[--pending];
-    ++reached;
+    visit(s);
     for (int df = -1; df <= 1; ++df)
       for (int dr = -1; dr <= 1; ++dr) {
         const int f = file_of(s) + df;
@@ -124,6 +84,33 @@ bool connected(const Board& b, char c) {
         }
       }
   }
+}
+
+// All groups of side c under the 8-neighbourhood, found by flood fill. Each group is
+// sorted ascending; groups come in order of their lowest square.
+std::vector<std::vector<int>> groups_of(const Board& b, char c) {
+  std::vector<std::vector<int>> groups;
+  std::array<bool, kSquares> seen{};
+  for (int start = 0; start < kSquares; ++start) {
+    if (b.sq[start] != c || seen[start]) continue;
+    std::vector<int> group;
+    flood(b, c, start, seen, [&](int s) { group.push_back(s); });
+    std::sort(group.begin(), group.end());
+    groups.push_back(group);
+  }
+  return groups;
+}
+
+// Zero or one piece, or all pieces in one group, counts as connected: a flood fill from the
+// lowest piece of side c reaches every piece of c. (The same as groups_of(b, c).size() <= 1,
+// without building the groups: this test runs once per candidate part.)
+bool connected(const Board& b, char c) {
+  const int pieces = count_pieces(b, c);
+  if (pieces <= 1) return true;
+  const int lowest = static_cast<int>(std::find(b.sq.begin(), b.sq.end(), c) - b.sq.begin());
+  std::array<bool, kSquares> seen{};
+  int reached = 0;
+  flood(b, c, lowest, seen, [&](int) { ++reached; });
   return reached == pieces;
 }
 
