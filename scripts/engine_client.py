@@ -243,8 +243,10 @@ class Engine:
         """The next line as text, None after `timeout` seconds (default: the engine's) without one;
         EngineError at the end of the output or past a limit."""
         raw = self.read_raw_line(timeout)
-        if raw is None:
-            return None
+        return None if raw is None else self._as_text(raw)
+
+    def _as_text(self, raw):
+        """A line read, as text (bytes that are not UTF-8 replaced); kept as last_line."""
         self.last_line = raw.decode("utf-8", "replace")
         return self.last_line
 
@@ -271,7 +273,7 @@ class Engine:
                 if self._lines:
                     # A line already read is taken straight (an answer of thousands of lines, as
                     # `moves` gives in Ordo X, costs a third less than through read_line).
-                    line = self.last_line = self._take_line().decode("utf-8", "replace")
+                    line = self._as_text(self._take_line())
                 else:
                     left = None if deadline is None else max(0.0, deadline - time.monotonic())
                     line = self.read_line(left)
