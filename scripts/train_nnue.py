@@ -4,7 +4,7 @@ engine's network file.
 
     scripts/train_nnue.py --data DIR/positions.txt --variant ordox --out my.nnue
         [--epochs 12] [--lambda 0] [--lr 0.001] [--batch 256] [--val 0.1] [--seed 1]
-        [--threads 1] [--no-mirror] [--scale K] [--init FILE.pt] [--save FILE.pt]
+        [--threads 1] [--no-mirror] [--scale K] [--init FILE.pt | --init-net FILE.nnue] [--save FILE.pt]
         [--compare-hand [--binary build/ordo]]
     scripts/train_nnue.py --check-engine --net my.nnue --data FILE --variant ordox [--binary build/ordo]
         [--count 2000]
@@ -381,6 +381,11 @@ def train(args):
     net = Net()
     if args.init:
         net.load_state_dict(torch.load(args.init))
+    elif args.init_net:
+        variant, start = read_net_file(args.init_net)
+        if variant != args.variant:
+            fail(f"{args.init_net} is a network for {variant}, not {args.variant}")
+        net.load_state_dict({name: value.float() for name, value in start.state_dict().items()})
     net.clip()
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(1, args.epochs))
@@ -542,6 +547,7 @@ def main():
     ap.add_argument("--scale", type=float, help="K_s per 100 cp instead of the fitted one")
     ap.add_argument("--threads", type=int, default=1, help="torch threads (default 1)")
     ap.add_argument("--init", help="start from these weights (a --save file)")
+    ap.add_argument("--init-net", help="start from the weights of this network file (e.g. engine/nets/ordox.nnue)")
     ap.add_argument("--save", help="also save the float weights (torch state_dict) here")
     ap.add_argument("--mirror", action=argparse.BooleanOptionalAction, default=True,
                     help="add each position with its files mirrored (a<->j), in the same game's split (default)")
@@ -566,6 +572,10 @@ def main():
         return
     if not args.out:
         fail("--out is required")
+    if args.init and args.init_net:
+        fail("give --init or --init-net, not both")
+    if args.init_net and not os.path.isfile(args.init_net):
+        fail(f"no network file '{args.init_net}'")
     if not 0 <= args.lam <= 1 or not 0 < args.val < 1 or args.epochs < 0:
         fail("--lambda must be in 0..1, --val in (0, 1), --epochs >= 0")
     need_torch()

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """The network pipeline end to end, small: a tiny self-play data set (scripts/make_selfplay_data),
-two epochs of scripts/train_nnue.py, the export checked against the engine (values within the
-quantisation allowance, the file re-exported byte for byte), the file loaded with
-`setoption name EvalFile` and searched with; then bad network files, each refused with one
-`info string error:` line naming its cause while the engine keeps the network it had.
+two epochs of scripts/train_nnue.py (and a start from a network file), the export checked against
+the engine (values within the quantisation allowance, the file re-exported byte for byte), the
+file loaded with `setoption name EvalFile` and searched with; then bad network files, each refused
+with one `info string error:` line naming its cause while the engine keeps the network it had.
 
     tests/nnue/run_nnue_pipeline.py --binary build/ordo --match build/ordo-match
 """
@@ -79,6 +79,17 @@ def main():
         run([sys.executable, os.path.join(SCRIPTS, "train_nnue.py"), "--data", positions, "--variant", "ordox",
              "--out", net2, "--epochs", "2", "--batch", "64", "--lr", "0.01"])
         check(open(net, "rb").read() == open(net2, "rb").read(), "two runs with the same seed write the same file")
+        # --init-net starts from an engine file's weights: with no epoch to train, the file comes back.
+        net3 = os.path.join(tmp, "smoke3.nnue")
+        out = run([sys.executable, os.path.join(SCRIPTS, "train_nnue.py"), "--data", positions, "--variant", "ordox",
+                   "--out", net3, "--epochs", "0", "--init-net", net])
+        check(open(net3, "rb").read() == open(net, "rb").read(),
+              "--init-net with 0 epochs writes its starting network again, byte for byte")
+        wrong = subprocess.run([sys.executable, os.path.join(SCRIPTS, "train_nnue.py"), "--data", positions,
+                                "--variant", "ordo", "--out", net3, "--epochs", "0", "--init-net", net],
+                               capture_output=True, text=True, timeout=120)
+        check(wrong.returncode == 1 and "is a network for ordox, not ordo" in wrong.stderr + wrong.stdout,
+              "--init-net refuses a network of the other variant")
         out = run([sys.executable, os.path.join(SCRIPTS, "train_nnue.py"), "--check-engine", "--net", net,
                    "--data", positions, "--variant", "ordox", "--binary", binary])
         print(out)
