@@ -2,8 +2,8 @@
 // shares that the search (search.cpp) and the time planning (timeman.cpp) read, each with its range
 // and the step sizes an SPSA tuner starts from (scripts/slurm_spsa, docs/CLUSTER.md). Each variant
 // has its own set (the Engine keeps one per variant; every thread of a search reads the same one).
-// The defaults are the values the search was written with: with them it searches exactly as
-// before they were parameters (the bench signature).
+// The struct's defaults are the values the search was written with (with them it searches exactly
+// as before they were parameters); default_search_params gives a variant's own, tuned ones.
 #pragma once
 
 #include <array>

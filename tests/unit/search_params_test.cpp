@@ -3,6 +3,7 @@
 // time planning) only.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <string>
@@ -48,6 +49,18 @@ TEST_CASE("the default reductions are the ones the search was written with") {
       CAPTURE(d);
       CAPTURE(m);
       CHECK(p.lmr(d, m) == int(0.5 + std::log(d) * std::log(m) / 2.2));
+    }
+}
+
+TEST_CASE("Ordo X's tuned defaults keep their reduction table in step with lmr_base and lmr_divisor") {
+  const SearchParams& p = default_search_params(Variant::OrdoX);
+  CHECK(fields(p) != fields(default_search_params(Variant::Classic)));
+  const double base = p.lmr_base / 100.0, divisor = p.lmr_divisor / 100.0;
+  for (int d = 1; d < SearchParams::LMR_SIZE; ++d)
+    for (int m = 1; m < SearchParams::LMR_SIZE; ++m) {
+      CAPTURE(d);
+      CAPTURE(m);
+      CHECK(p.lmr(d, m) == std::clamp(int(base + std::log(d) * std::log(m) / divisor), 0, 255));
     }
 }
 
