@@ -4,7 +4,9 @@ parameters (fixed-node games, so every game is deterministic) played once withou
 once stopped twice, by SIGTERM while batch 2's tasks run (the controller stops them, exit 130)
 and by SIGKILL of the controller and everything it started while batch 3's run (each once a
 shard has recorded a pair and plays its next), then continued by the same command each time. The stopped run must end with exactly the history and θ of the
-other, θ must have moved, and no game may be recorded as an engine crash.
+other, θ must have moved, and no game may be recorded as an engine crash. Four batches of eight pairs
+at 1,000 nodes: with the third classic network, three batches of four pairs at 300 nodes split
+every pair by colour (4-4 three times), and θ could not move.
 
 Usage: spsa_local.py --ordo build/ordo --match build/ordo-match
 """
@@ -24,10 +26,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 def command(a, out):
     return [sys.executable, os.path.join(ROOT, "scripts", "slurm_spsa"), "--local", "--jobs", "2", "--out", out,
-            "--iterations", "3", "--pairs", "4", "--shards", "2", "--seed", "6",
+            "--iterations", "4", "--pairs", "8", "--shards", "2", "--seed", "6",
             "--params", "rfp_margin,lmr_divisor,asp_delta", "--r-end", "0.05",
             "--engine", a.ordo, "--match", a.match, "--",
-            "-each", "nodes=300", "-variant", "ordo", "-openings", "file=openings/ordo_4ply.epd", "-maxmoves", "60"]
+            "-each", "nodes=1000", "-variant", "ordo", "-openings", "file=openings/ordo_4ply.epd", "-maxmoves", "60"]
 
 
 def state(out):
