@@ -1,8 +1,8 @@
 // The Engine panel and the engine's messages: its searches (depth, score, nodes, the win/draw/loss
 // bar and the principal variation as numbered moves), hints and the analysis of the game. Scores
 // are shown from White's point of view. Uses the page's state and helpers (S, $, say, sideName,
-// positionKey, lineKey, renderAll, renderGraph) from app.js and graph.js, called only after the
-// page has loaded.
+// positionKey, lineKey, renderAll, renderGraph) from app.js and graph.js and storeGame from
+// storage.js, called only after the page has loaded.
 'use strict';
 
 // Scores are shown from White's point of view, as lichess does: + is good for White.
@@ -33,6 +33,7 @@ function onInfo(msg) {
 function onAnalysis(msg) {
   if (!S.state) return;
   S.evals.set(lineKey(S.state, msg.ply), whiteScore({ ...msg, side: 'white' }));
+  storeGame(S.state);  // kept over a reload even when no state follows the last position's score
   S.analysing = { done: msg.ply + 1, total: S.state.moves.length + 1 };
   renderAll();
 }

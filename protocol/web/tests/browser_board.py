@@ -19,7 +19,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from browser_game import (Failure, SCORE_RE, click, close_all, new_game, open_browser, open_page,  # noqa: E402
-                          screenshot, set_limit_depth_1, set_viewport, start_server, state, summary, wait_for)
+                          retype, screenshot, set_limit_depth_1, set_viewport, start_server, state, summary, wait_for)
 from browser_game import run_session  # noqa: E402  (scripts/engine_client, put on the path by browser_game)
 from selenium.common.exceptions import WebDriverException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -51,8 +51,7 @@ def text(driver, element_id):
 def set_movetime(driver, ms):
     Select(driver.find_element(By.ID, "limit-kind")).select_by_value("movetime")
     box = driver.find_element(By.ID, "limit-value")
-    box.clear()
-    box.send_keys("%d\t" % ms)
+    retype(box, "%d\t" % ms)
     wait_for(driver, lambda: summary(driver)["limit"] == {"kind": "movetime", "value": ms}, "the %d ms limit" % ms)
 
 
@@ -168,16 +167,14 @@ def check_custom_clock(driver, out):
         raise Failure("no custom clock fields")
     for field, value in (("clock-minutes", "0"), ("clock-increment", "1")):
         box = driver.find_element(By.ID, field)
-        box.clear()
-        box.send_keys(value)
+        retype(box, value)
     before = state(driver)
     driver.find_element(By.ID, "new-game").click()
     wait_for(driver, lambda: "Custom clock" in driver.execute_script("return window.ordoPage.message();"), "the refusal", 3)
     if state(driver)["clock"] != before["clock"] or state(driver)["cursor"] != before["cursor"]:
         raise Failure("a custom clock of 0 minutes started a game")
     box = driver.find_element(By.ID, "clock-minutes")
-    box.clear()
-    box.send_keys("1")
+    retype(box, "1")
     new_game(driver, "ordo", "human", "1", clock="custom")
     wait_for(driver, lambda: state(driver)["clock"]["control"] == {"base": 60000, "inc": 1000}, "the 1+1 clock", 5)
     white = driver.find_element(By.CSS_SELECTOR, "#clock-white .time").text

@@ -110,6 +110,28 @@ def wait_for(driver, predicate, what, timeout=TURN_TIMEOUT):
     raise Failure("timed out waiting for " + what + "; page message: " + repr(page_message(driver)))
 
 
+def retype(box, text):
+    """Replaces a text field's value as a person does: click into it, select all, type. The field
+    keeps the focus from the click on, so a state message that arrives meanwhile (the page rewrites
+    an unfocused limit or position field from every state) cannot put the old value back under the
+    typing; WebElement.clear() blurs the field, which left that window open (a late state wrote
+    '1000' back and the typing made it '1000700')."""
+    box.click()
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(text)
+
+
+def choose(driver, element_id, value):
+    """Picks value in a set-up menu (variant, players, clock) by way of another value, so the page
+    always sees a change and holds the menus for New game. Picking the value a menu already shows
+    fires no change: a later state (the restore of the saved game after a page load arrives a few
+    states after the first) then rewrote the menu, and New game started the old variant."""
+    select = Select(driver.find_element(By.ID, element_id))
+    other = next(o.get_attribute("value") for o in select.options if o.get_attribute("value") != value)
+    select.select_by_value(other)
+    select.select_by_value(value)
+
+
 def state(driver):
     return driver.execute_script("return window.ordoPage.state();")
 
@@ -251,8 +273,7 @@ def tie_choice(driver, out, shots):
     box = driver.find_element(By.ID, "fen")
     if not box.is_displayed():
         driver.find_element(By.CSS_SELECTOR, "#position-box summary").click()
-    box.clear()
-    box.send_keys(tie_fen)
+    retype(box, tie_fen)
     driver.find_element(By.ID, "fen-set").click()
     wait_for(driver, lambda: state(driver)["fen"] == tie_fen, "the set-up position")
     click(driver, 33)  # d4
@@ -290,8 +311,7 @@ def core_verdict(engine, variant, start_fen, moves):
 def set_limit_depth_1(driver):
     Select(driver.find_element(By.ID, "limit-kind")).select_by_value("depth")
     box = driver.find_element(By.ID, "limit-value")
-    box.clear()
-    box.send_keys("1\t")
+    retype(box, "1\t")
     wait_for(driver, lambda: summary(driver)["limit"] == {"kind": "depth", "value": 1}, "the depth-1 limit")
 
 
@@ -333,13 +353,16 @@ def play_game(driver, url, variant, engine, out, seed, by_drag=False, phone=Fals
     driver.get(url)
     wait_for(driver, lambda: summary(driver), "the first state")
     wait_for(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#black-player option")) > 1, "the engine list")
-    Select(driver.find_element(By.ID, "variant")).select_by_value(variant)
-    Select(driver.find_element(By.ID, "white-player")).select_by_value("human")
-    Select(driver.find_element(By.ID, "black-player")).select_by_value("1")
+    choose(driver, "variant", variant)
+    choose(driver, "white-player", "human")
+    choose(driver, "black-player", "1")
     set_limit_depth_1(driver)
     driver.find_element(By.ID, "new-game").click()
-    wait_for(driver, lambda: (lambda s: s["variant"] == variant and s["cursor"] == 0 and s["players"] == ["human", 1])(summary(driver)),
-             "the new game")
+    try:
+        wait_for(driver, lambda: (lambda s: s["variant"] == variant and s["cursor"] == 0 and s["players"] == ["human", 1])(summary(driver)),
+                 "the new game")
+    except Failure as e:
+        raise Failure("%s; the page's state: %r" % (e, summary(driver)))
     check_one_name(driver)
 
     rng = random.Random(seed)
@@ -454,11 +477,11 @@ def play_game(driver, url, variant, engine, out, seed, by_drag=False, phone=Fals
 # ---------- checks of single features and former defects (each raises Failure) ----------
 
 def new_game(driver, variant="ordox", white="human", black="1", clock="off"):
-    Select(driver.find_element(By.ID, "variant")).select_by_value(variant)
-    Select(driver.find_element(By.ID, "white-player")).select_by_value(white)
-    Select(driver.find_element(By.ID, "black-player")).select_by_value(black)
+    choose(driver, "variant", variant)
+    choose(driver, "white-player", white)
+    choose(driver, "black-player", black)
     if driver.find_elements(By.ID, "clock"):
-        Select(driver.find_element(By.ID, "clock")).select_by_value(clock)
+        choose(driver, "clock", clock)
     driver.find_element(By.ID, "new-game").click()
     want = [white if white == "human" else int(white), black if black == "human" else int(black)]
     wait_for(driver, lambda: (lambda s: s["variant"] == variant and s["cursor"] == 0 and s["players"] == want)(summary(driver)),
@@ -469,8 +492,7 @@ def set_fen(driver, fen):
     box = driver.find_element(By.ID, "fen")
     if not box.is_displayed():
         driver.find_element(By.CSS_SELECTOR, "#position-box summary").click()
-    box.clear()
-    box.send_keys(fen)
+    retype(box, fen)
     driver.find_element(By.ID, "fen-set").click()
     wait_for(driver, lambda: state(driver)["start_fen"] == fen, "the position " + fen)
 
@@ -559,7 +581,7 @@ def check_menus(driver, out):
         return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
     if abs(lum(colours[0]) - lum(colours[1])) < 0.4:
         raise Failure("New game when hovered: text %s on %s" % tuple(colours))
-    ActionChains(driver).move_by_offset(0, 200).perform()
+    ActionChains(driver).move_to_element(driver.find_element(By.TAG_NAME, "h1")).perform()  # off the button
     Select(driver.find_element(By.ID, "white-player")).select_by_value("human")
     Select(driver.find_element(By.ID, "black-player")).select_by_value("1")
 
@@ -576,8 +598,7 @@ def check_small_things(driver, out):
     # says both, in sentences.
     new_game(driver, "ordo", "human", "1")
     box = driver.find_element(By.ID, "limit-value")
-    box.clear()
-    box.send_keys("700\t")
+    retype(box, "700\t")
     wait_for(driver, lambda: summary(driver)["limit"] == {"kind": "movetime", "value": 700}, "the 700 ms limit")
     set_fen(driver, "10/10/B1B7/10/10/10/WW8/10 b 0 1")
     driver.find_element(By.ID, "play").click()
@@ -668,8 +689,7 @@ def check_reload_paused(driver, out):
     moves until Play (a reload used to send the players last, which let the engines play on)."""
     Select(driver.find_element(By.ID, "limit-kind")).select_by_value("movetime")
     box = driver.find_element(By.ID, "limit-value")
-    box.clear()
-    box.send_keys("300\t")
+    retype(box, "300\t")
     wait_for(driver, lambda: summary(driver)["limit"] == {"kind": "movetime", "value": 300}, "the 300 ms limit")
     new_game(driver, "ordo", "1", "1")
     wait_for(driver, lambda: summary(driver)["cursor"] >= 4, "four engine moves", 20)
