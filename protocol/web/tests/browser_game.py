@@ -353,16 +353,8 @@ def play_game(driver, url, variant, engine, out, seed, by_drag=False, phone=Fals
     driver.get(url)
     wait_for(driver, lambda: summary(driver), "the first state")
     wait_for(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#black-player option")) > 1, "the engine list")
-    choose(driver, "variant", variant)
-    choose(driver, "white-player", "human")
-    choose(driver, "black-player", "1")
     set_limit_depth_1(driver)
-    driver.find_element(By.ID, "new-game").click()
-    try:
-        wait_for(driver, lambda: (lambda s: s["variant"] == variant and s["cursor"] == 0 and s["players"] == ["human", 1])(summary(driver)),
-                 "the new game")
-    except Failure as e:
-        raise Failure("%s; the page's state: %r" % (e, summary(driver)))
+    new_game(driver, variant, "human", "1")
     check_one_name(driver)
 
     rng = random.Random(seed)
@@ -484,8 +476,11 @@ def new_game(driver, variant="ordox", white="human", black="1", clock="off"):
         choose(driver, "clock", clock)
     driver.find_element(By.ID, "new-game").click()
     want = [white if white == "human" else int(white), black if black == "human" else int(black)]
-    wait_for(driver, lambda: (lambda s: s["variant"] == variant and s["cursor"] == 0 and s["players"] == want)(summary(driver)),
-             "the new game")
+    try:
+        wait_for(driver, lambda: (lambda s: s["variant"] == variant and s["cursor"] == 0 and s["players"] == want)(summary(driver)),
+                 "the new game")
+    except Failure as e:
+        raise Failure("%s; the page's state: %r" % (e, summary(driver)))
 
 
 def set_fen(driver, fen):
