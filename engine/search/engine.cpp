@@ -303,23 +303,26 @@ void Engine::Impl::search_thread(SearchListener& listener) {
   for (int i = 0; i < used; ++i) {
     if (std::size_t(i) < fresh.size()) fresh[std::size_t(i)]->attach(s);
     else fresh.push_back(std::make_unique<Searcher>(s, i));
-    fresh[std::size_t(i)]->set_root(current, keys);
+    if (i > 0) fresh[std::size_t(i)]->share_history(*fresh[0]);
   }
+  // The helpers take the root on their own threads (they need no lines of their own) while the
+  // main thread lists the root turns and begins.
   std::vector<std::thread> helpers;
   for (int i = 1; i < used; ++i)
     helpers.emplace_back([this, &fresh, i] {
       const ShapeTable::Adopt helper_kept(*shape_tables[std::size_t(i)]);
-      fresh[std::size_t(i)]->run(nullptr);
+      fresh[std::size_t(i)]->set_root(current, keys, false);
+      fresh[std::size_t(i)]->serve();
     });
+  fresh[0]->set_root(current, keys);
   fresh[0]->run(&listener);
   s.stop = true;
+  s.root_split.finish();
   for (auto& t : helpers) t.join();
   end_timer(s);
 
   std::optional<Turn> best, ponder;
-  const std::size_t chosen = Searcher::best_of(fresh);
-  if (chosen != 0) fresh[chosen]->report_lines(listener);
-  const auto& lines = fresh[chosen]->lines();
+  const auto& lines = fresh[0]->lines();
   if (!lines.empty()) {
     const std::size_t played = strength_elo ? level_line(lines, s) : 0;
     best = lines[played].turn;

@@ -67,19 +67,6 @@ void pick_best(MoveList& moves, int* scores, std::size_t i) {
 // Moves picked one by one before the rest of a node's list is sorted at once.
 constexpr std::size_t PICKED_BEFORE_SORT = 6;
 
-// Lazy SMP: helper i (1, 2, ...) skips the iterations where ((depth + game ply + phase) / size) is
-// odd, with size and phase from row (i - 1) % 20 (Stockfish's skip tables). So helpers spread
-// over the depths around the main thread's instead of all searching the same one, and fill the
-// shared table ahead of it. The first helper searches every other depth.
-constexpr int SKIP_SIZE[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
-constexpr int SKIP_PHASE[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
-
-bool helper_skips(int thread_index, int depth, int game_ply) {
-  if (thread_index == 0 || depth <= 1) return false;
-  const int row = (thread_index - 1) % 20;
-  return (depth + game_ply + SKIP_PHASE[row]) / SKIP_SIZE[row] % 2 != 0;
-}
-
 }  // namespace
 
 u64 SearchShared::total_nodes() const {
@@ -123,7 +110,7 @@ struct Searcher::Frame {
 
 Searcher::Searcher(SearchShared& shared, int thread_index)
     : shared_(&shared), index_(thread_index), frames_(std::make_unique<Frame[]>(MAX_HEIGHT + 2)),
-      history_(std::make_unique<int[]>(HISTORY_SIZE)) {
+      own_history_(std::make_unique<int[]>(HISTORY_SIZE)), history_(own_history_.get()) {
   clear_history();
 }
 
@@ -131,19 +118,24 @@ Searcher::~Searcher() = default;
 
 void Searcher::attach(SearchShared& shared) {
   shared_ = &shared;
+  history_ = own_history_.get();
   clear_history();
 }
 
+void Searcher::share_history(Searcher& main) { history_ = main.history_; }
+
 void Searcher::clear_history() {
-  std::fill(history_.get(), history_.get() + HISTORY_SIZE, 0);
+  std::fill(history_, history_ + HISTORY_SIZE, 0);
   for (int h = 0; h < MAX_HEIGHT + 2; ++h) frames_[h].killers[0] = frames_[h].killers[1] = Move::none();
 }
 
-void Searcher::set_root(const Position& root, const std::vector<u64>& history) {
+void Searcher::set_root(const Position& root, const std::vector<u64>& history, bool with_lines) {
   root_ = root;
   keys_ = history;
   history_len_ = keys_.size();
   lines_.clear();
+  completed_depth_ = 0;
+  if (!with_lines) return;
   for (const Turn& t : legal_turns(root)) {
     const auto& only = shared_->limits.search_turns;
     if (!only.empty() && std::find(only.begin(), only.end(), t) == only.end()) continue;
@@ -153,7 +145,6 @@ void Searcher::set_root(const Position& root, const std::vector<u64>& history) {
     if (!t.second.is_none()) line.pv.push_back(t.second);
     lines_.push_back(line);
   }
-  completed_depth_ = 0;
 }
 
 bool Searcher::should_stop() {
@@ -201,7 +192,7 @@ void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, i
     else if (is_capture(pos, m)) s = (1 << 28) + (m.has_choice() ? 0 : 1);
     else if (m == f.killers[0]) s = (1 << 27) + 1;
     else if (m == f.killers[1]) s = 1 << 27;
-    else s = history_[history_index(us, m)];
+    else s = std::atomic_ref<int>(history_[history_index(us, m)]).load(std::memory_order_relaxed);
     scores[i] = s;
   }
 }
@@ -213,8 +204,10 @@ void Searcher::update_quiet_stats(const Position& pos, Move best, int depth, int
   const Color us = pos.side_to_move();
   const int bonus = std::min(depth * depth, shared_->params->history_bonus_max);
   auto update = [&](Move m, int delta) {
-    int& h = history_[history_index(us, m)];
-    h += delta - h * std::abs(delta) / 16384;
+    // Shared by the threads of a search: a lost update between two of them costs nothing.
+    std::atomic_ref<int> h(history_[history_index(us, m)]);
+    const int old = h.load(std::memory_order_relaxed);
+    h.store(old + delta - old * std::abs(delta) / 16384, std::memory_order_relaxed);
   };
   update(best, bonus);
   for (int i = 0; i < tried; ++i) {
@@ -433,47 +426,83 @@ Value Searcher::search(const Position& pos, int depth, Value alpha, Value beta, 
   return best;
 }
 
+Value Searcher::search_turn(const Turn& turn, int depth, Value alpha, Value beta, bool pv_node) {
+  const Position child = root_.after(turn);
+  // keys_ holds one key per height: a two-part turn passes a mid-turn position too.
+  if (turn.parts() == 2) keys_.push_back(root_.after(turn.first).key());
+  keys_.push_back(child.key());
+  // The turn's parts occupy heights 0 (and 1 for a two-part turn); the reply starts after.
+  const int h = turn.parts();
+  const Value v = -search(child, depth - 1, -beta, -alpha, 1, h, pv_node);
+  keys_.resize(keys_.size() - std::size_t(h));
+  return v;
+}
+
+void Searcher::record_line(RootLine& line, Value v, Value alpha, Value beta) const {
+  line.score = v;
+  line.seldepth = seldepth_;
+  line.bound = v <= alpha ? Bound::Upper : v >= beta ? Bound::Lower : Bound::Exact;
+  line.pv.assign({line.turn.first});
+  if (!line.turn.second.is_none()) line.pv.push_back(line.turn.second);
+  const Frame& c = frames_[line.turn.parts()];
+  line.pv.insert(line.pv.end(), c.pv, c.pv + c.pv_len);
+}
+
+void Searcher::search_claimed_lines(std::vector<RootLine>& lines, unsigned long long pass, int depth, Value beta) {
+  RootSplit& split = shared_->root_split;
+  while (const auto i = split.claim(pass)) {
+    RootLine& line = lines[*i];
+    Value alpha = split.alpha();
+    Value v = search_turn(line.turn, depth, alpha, alpha + 1, false);
+    // A null window that fails high gives only a lower bound: when another thread has raised the
+    // best score meanwhile, the line is tested again against the new one (a turn that beats it
+    // must not be lost), and searched with the whole window once it beats the latest.
+    while (v > alpha && v < beta && !shared_->stop.load(std::memory_order_relaxed)) {
+      const Value now = split.alpha();
+      if (now > alpha) {
+        alpha = now;
+        v = search_turn(line.turn, depth, alpha, alpha + 1, false);
+        continue;
+      }
+      v = search_turn(line.turn, depth, alpha, beta, true);
+      break;
+    }
+    // An interrupted search says nothing: the line keeps its score of the last iteration.
+    if (shared_->stop.load(std::memory_order_relaxed)) {
+      split.abandon();
+      break;
+    }
+    split.report(*i, v, [&](bool raised) {
+      if (raised) record_line(line, v, alpha, beta);
+      else line.score = -INF;
+    });
+  }
+}
+
 Value Searcher::search_root(int depth, Value alpha, Value beta, std::size_t first) {
   ++nodes_;
-  Value best = -INF;
-  for (std::size_t i = first; i < lines_.size(); ++i) {
-    RootLine& line = lines_[i];
-    const Position child = root_.after(line.turn);
-    // keys_ holds one key per height: a two-part turn passes a mid-turn position too.
-    if (line.turn.parts() == 2) keys_.push_back(root_.after(line.turn.first).key());
-    keys_.push_back(child.key());
-    // The turn's parts occupy heights 0 (and 1 for a two-part turn); the reply starts after.
-    const int h = line.turn.parts();
-    Value v;
-    if (i == first) {
-      v = -search(child, depth - 1, -beta, -alpha, 1, h, true);
-    } else {
-      v = -search(child, depth - 1, -alpha - 1, -alpha, 1, h, false);
-      if (v > alpha && v < beta) v = -search(child, depth - 1, -beta, -alpha, 1, h, true);
-    }
-    keys_.resize(keys_.size() - std::size_t(h));
-    // An interrupted search says nothing: the lines searched before it keep their scores.
-    if (shared_->stop.load(std::memory_order_relaxed)) return best;
+  // The first line alone, with the whole window.
+  RootLine& lead = lines_[first];
+  const Value v = search_turn(lead.turn, depth, alpha, beta, true);
+  if (shared_->stop.load(std::memory_order_relaxed)) return -INF;
+  record_line(lead, v, alpha, beta);
+  if (v >= beta || first + 1 == lines_.size()) return v;
 
-    if (i == first || v > alpha) {
-      line.score = v;
-      line.seldepth = seldepth_;
-      line.bound = v <= alpha ? Bound::Upper : v >= beta ? Bound::Lower : Bound::Exact;
-      line.pv.assign({line.turn.first});
-      if (!line.turn.second.is_none()) line.pv.push_back(line.turn.second);
-      const Frame& c = frames_[h];
-      line.pv.insert(line.pv.end(), c.pv, c.pv + c.pv_len);
-      // Move the new best line to the front of the searched range.
-      std::rotate(lines_.begin() + std::ptrdiff_t(first), lines_.begin() + std::ptrdiff_t(i),
-                  lines_.begin() + std::ptrdiff_t(i) + 1);
-    } else {
-      line.score = -INF;
-    }
-    if (v > best) best = v;
-    if (v > alpha) alpha = v;
-    if (alpha >= beta) break;
+  // The other lines, shared with the helper threads.
+  RootSplit& split = shared_->root_split;
+  split.open(first + 1, lines_.size(), depth, std::max(alpha, v), beta);
+  search_claimed_lines(lines_, split.pass_id(), depth, beta);
+  const RootSplit::Outcome outcome = split.close();
+  // Each line that raised the best score moves to the front of the searched range, in the order
+  // they did: the best one ends first, as a sequential loop that moves each at once leaves them.
+  std::vector<Turn> raised;
+  for (const std::size_t i : outcome.raised) raised.push_back(lines_[i].turn);
+  for (const Turn& t : raised) {
+    const auto at = std::find_if(lines_.begin() + std::ptrdiff_t(first), lines_.end(),
+                                 [&](const RootLine& l) { return l.turn == t; });
+    std::rotate(lines_.begin() + std::ptrdiff_t(first), at, at + 1);
   }
-  return best;
+  return std::max(v, outcome.best);
 }
 
 bool Searcher::wins_by_sideways_turn(const Position& pos) {
@@ -491,19 +520,33 @@ Value Searcher::evaluate_node(const Position& pos, int height) {
   return std::clamp<Value>(v, -WIN_BOUND + 1, WIN_BOUND - 1);
 }
 
-void Searcher::run(SearchListener* listener) {
+void Searcher::begin_search() {
   nodes_ = 0;
   if (shared_->net) {
     if (!accumulators_) accumulators_ = std::make_unique<nnue::AccumulatorStack>(MAX_HEIGHT + 2);
     accumulators_->reset();  // the network may differ from the last search's
   }
+}
+
+void Searcher::serve() {
+  begin_search();
+  unsigned long long seen = 0;
+  while (const auto pass = shared_->root_split.wait_for_pass(seen)) {
+    seen = pass->id;
+    seldepth_ = 0;
+    search_claimed_lines(*shared_->root_lines, pass->id, pass->depth, pass->beta);
+  }
+}
+
+void Searcher::run(SearchListener* listener) {
+  begin_search();
   if (lines_.empty()) return;
+  shared_->root_lines = &lines_;
   const SearchLimits& lim = shared_->limits;
   const SearchParams& p = *shared_->params;
   const int max_depth = lim.depth > 0 ? std::min(lim.depth, MAX_PLY - 1) : MAX_PLY - 1;
   const int pv_count = std::min<int>(shared_->multipv, int(lines_.size()));
   for (int depth = 1; depth <= max_depth; ++depth) {
-    if (helper_skips(index_, depth, int(history_len_))) continue;
     for (auto& l : lines_) l.previous = l.score;
     seldepth_ = 0;
     for (int pv = 0; pv < pv_count; ++pv) {
@@ -532,11 +575,10 @@ void Searcher::run(SearchListener* listener) {
       break;
     }
     completed_depth_ = depth;
-    if (index_ == 0) shared_->first_iteration_done = true;
+    shared_->first_iteration_done = true;
     if (listener) report(*listener, depth);
 
-    // Limits checked between iterations (main thread only).
-    if (index_ != 0) continue;
+    // Limits checked between iterations.
     if (shared_->level_nodes && shared_->total_nodes() >= shared_->level_nodes) break;
     const Value best = lines_[0].score;
     if (lim.mate_moves > 0 && best >= WIN_BOUND && WIN - best <= 2 * lim.mate_moves - 1) break;
@@ -547,36 +589,6 @@ void Searcher::run(SearchListener* listener) {
         !shared_->pondering.load())
       break;  // a forced win is found and proven at this depth
   }
-}
-
-std::size_t choose_thread(const std::vector<ThreadOutcome>& outcomes) {
-  std::size_t best = 0;
-  for (std::size_t i = 1; i < outcomes.size(); ++i) {
-    const ThreadOutcome& t = outcomes[i];
-    const ThreadOutcome& b = outcomes[best];
-    if (t.completed_depth == 0) continue;
-    if (b.score >= WIN_BOUND && t.score < b.score) continue;  // a proven win is kept
-    const bool deeper = t.completed_depth > b.completed_depth;
-    const bool as_deep_and_higher = t.completed_depth == b.completed_depth && t.score > b.score;
-    if (deeper || as_deep_and_higher || (t.score >= WIN_BOUND && t.score > b.score)) best = i;
-  }
-  return best;
-}
-
-std::size_t Searcher::best_of(const std::vector<std::unique_ptr<Searcher>>& searchers) {
-  const Searcher& main = *searchers[0];
-  if (main.lines_.empty() || main.shared_->multipv != 1 || main.shared_->limits.depth > 0) return 0;
-  std::vector<ThreadOutcome> outcomes;
-  for (const auto& s : searchers) {
-    ThreadOutcome o;
-    if (!s->lines_.empty()) {
-      const RootLine& l = s->lines_[0];
-      o.completed_depth = s->completed_depth_;
-      o.score = l.score > -INF ? l.score : l.previous;
-    }
-    outcomes.push_back(o);
-  }
-  return choose_thread(outcomes);
 }
 
 std::vector<Turn> Searcher::parts_to_turns(const Position& pos, const std::vector<Move>& parts) {

@@ -1,7 +1,8 @@
 // The search: iterative deepening over complete root turns, principal-variation alpha-beta below,
 // Ordo X turns searched part by part (a sideways part leads to a node of the same side that must
-// play a forward part, at the same depth and ply). One Searcher per thread; threads share the
-// transposition table and the stop flag (Lazy SMP).
+// play a forward part, at the same depth and ply). One Searcher per thread: the main thread runs the
+// iterations, and every thread searches root turns of each pass (root_split.hpp); the threads
+// share the transposition table and the stop flag.
 #pragma once
 
 #include <algorithm>
@@ -13,12 +14,15 @@
 #include "search/evaluate.hpp"
 #include "search/search_params.hpp"
 #include "search/nnue_accumulator.hpp"
+#include "search/root_split.hpp"
 #include "search/score.hpp"
 #include "search/timeman.hpp"
 #include "search/tt.hpp"
 #include "search/win_cache.hpp"
 
 namespace ordo {
+
+struct RootLine;
 
 // What all threads of one search share.
 struct SearchShared {
@@ -42,6 +46,10 @@ struct SearchShared {
     std::atomic<u64> nodes{0};
   };
   std::vector<std::unique_ptr<NodeCounter>> thread_nodes;
+  // The passes over the root turns, and the main thread's lines they search (set by its run()
+  // before its first pass; ordered by it between passes only).
+  RootSplit root_split;
+  std::vector<RootLine>* root_lines = nullptr;
   void add_thread_counters(int count);
   u64 total_nodes() const;
   // The search clock: started by go, restarted by ponderhit (from another thread).
@@ -55,16 +63,6 @@ struct SearchShared {
  private:
   std::atomic<i64> start_ns_{0};
 };
-
-// How one thread's search ended, for choosing the thread whose turn is played.
-struct ThreadOutcome {
-  int completed_depth = 0;  // the deepest iteration it completed; 0: none (never chosen)
-  Value score = -INF;       // its first line's score (of a cut-short iteration when it has one)
-};
-// The index (0: the main thread) of the outcome to play: the one that completed the deepest
-// iteration; at equal depth the higher score, the earlier one when equal. A score that proves a win
-// is only replaced by a higher one, and a proven win is taken from any depth over a lower score.
-std::size_t choose_thread(const std::vector<ThreadOutcome>& outcomes);
 
 struct RootLine {
   Turn turn;
@@ -87,26 +85,36 @@ class Searcher {
   void attach(SearchShared& shared);
 
   // The game so far (keys of every earlier position, for repetition) and the root position.
-  void set_root(const Position& root, const std::vector<u64>& history);
-  // Runs iterative deepening until a limit or stop. The main thread (index 0) reports through
-  // the listener after each iteration.
+  // A helper thread passes with_lines false: it searches the main thread's lines.
+  void set_root(const Position& root, const std::vector<u64>& history, bool with_lines = true);
+  // The main thread (index 0): runs iterative deepening until a limit or stop, reporting through
+  // the listener after each iteration; its lines are the search's result.
   void run(SearchListener* listener);
+  // A helper thread: searches the root turns it claims from the main thread's passes
+  // (root_split.hpp) until the search is finished (RootSplit::finish).
+  void serve();
   const std::vector<RootLine>& lines() const { return lines_; }
   int completed_depth() const { return completed_depth_; }
-  // Of the searchers of one finished search (index 0 the main thread), the one whose first line to
-  // play: choose_thread's pick with one line wanted and no depth limit, else the main thread.
-  static std::size_t best_of(const std::vector<std::unique_ptr<Searcher>>& searchers);
-  // Reports this searcher's lines at its last completed depth (the engine's last word for a helper
-  // chosen by best_of).
-  void report_lines(SearchListener& listener) { report(listener, std::max(completed_depth_, 1)); }
   void clear_history();
+  // A helper thread's move ordering learns from, and into, the main thread's history table (its
+  // own until the next attach). Call before the helper's thread starts.
+  void share_history(Searcher& main);
 
   // Splits a list of parts played from `pos` into complete turns.
   static std::vector<Turn> parts_to_turns(const Position& pos, const std::vector<Move>& parts);
 
  private:
   struct Frame;
+  void begin_search();  // counters and the accumulators, before a search's first node
+  // One pass over the root lines from `first_line` on (the lines before it are fixed): the first
+  // alone with the window, the others shared (root_split.hpp). Returns the best score.
   Value search_root(int depth, Value alpha, Value beta, std::size_t first_line);
+  // The root lines this thread claims in the pass `pass`, each reported with its score.
+  void search_claimed_lines(std::vector<RootLine>& lines, unsigned long long pass, int depth, Value beta);
+  // One root turn searched at `depth` in (alpha, beta); its continuation left in the frames.
+  Value search_turn(const Turn& turn, int depth, Value alpha, Value beta, bool pv_node);
+  // Writes a searched line: its score and bound in (alpha, beta), seldepth and principal variation.
+  void record_line(RootLine& line, Value v, Value alpha, Value beta) const;
   Value search(const Position& pos, int depth, Value alpha, Value beta, int ply, int height, bool pv_node);
   Value qsearch(const Position& pos, Value alpha, Value beta, int ply, int height, int qdepth);
   bool is_repetition(const Position& pos, int height) const;
@@ -127,7 +135,8 @@ class Searcher {
   std::size_t history_len_ = 0;
   std::vector<RootLine> lines_;
   std::unique_ptr<Frame[]> frames_;
-  std::unique_ptr<int[]> history_;  // [colour][from][to]
+  std::unique_ptr<int[]> own_history_;  // [colour][from][to]
+  int* history_;  // this thread's own, or the main thread's for a helper (share_history)
   EvalCache eval_cache_;
   WinCache win_cache_;
   std::unique_ptr<nnue::AccumulatorStack> accumulators_;  // made at the first search with a network

@@ -1,0 +1,103 @@
+// Root splitting: how the search threads share one pass over the root turns.
+//
+// An Ordo root has hundreds to thousands of turns and a short search completes only a few
+// iterations, so most of a search is the loop over the root turns of one iteration. The main
+// thread searches the pass's first turn alone, with the whole window; then it opens the pass and
+// every thread (the main one too) claims the remaining turns one at a time, searches each with a
+// null window at the best score so far, and reports it. A report that beats the best score raises
+// it for every later search; one that reaches beta cuts the pass (no more claims). The main thread
+// closes the pass: it waits for the turns claimed to be reported, then orders its lines.
+//
+// With one thread the claims come in list order and every report sees its own raises: the pass is
+// exactly the sequential loop.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include "search/score.hpp"
+
+namespace ordo {
+
+class RootSplit {
+ public:
+  // What a helper searches in a pass: the turns [begin, end) of the main thread's lines (not
+  // changed while the pass is open) at `depth`, with the upper bound `beta`.
+  struct Pass {
+    unsigned long long id = 0;  // 1, 2, ... in the order the passes were opened
+    int depth = 0;
+    Value beta = 0;
+  };
+  // What a closed pass found.
+  struct Outcome {
+    Value best = -INF;                // the highest score reported (a bound or exact)
+    std::vector<std::size_t> raised;  // the lines that raised the best score, in that order
+  };
+
+  // Main thread: opens a pass over the indices [begin, end) at `depth`, window (alpha, beta).
+  void open(std::size_t begin, std::size_t end, int depth, Value alpha, Value beta);
+  // Any thread: the next unclaimed index of pass `id` while it is open; none when every index is
+  // claimed, the pass is cut or closed, or another pass is open. Every claim must be answered by
+  // report() or abandon(). Lock-free: a root turn at depth 1 costs about a microsecond.
+  std::optional<std::size_t> claim(unsigned long long id);
+  unsigned long long pass_id() const { return id_.load(); }
+  // The best score so far: the window's lower bound for the next search.
+  Value alpha() const { return alpha_.load(); }
+  // Reports a claimed index's score. If it beats the best score it becomes the best one (and the
+  // pass is cut at beta). `write(raised)` runs before the claim is answered (under the pass's lock
+  // when raised), so what it writes to the claimed line is the main thread's once the pass is
+  // closed. Returns raised.
+  template <class Write>
+  bool report(std::size_t index, Value v, Write&& write) {
+    for (Value b = best_.load(); v > b && !best_.compare_exchange_weak(b, v);) {
+    }
+    bool raised = false;
+    if (v > alpha_.load()) {
+      std::lock_guard lock(mutex_);
+      raised = v > alpha_.load();
+      if (raised) {
+        alpha_.store(v);
+        raised_.push_back(index);
+        if (v >= beta_) cut_.store(true);
+      }
+      write(raised);
+    } else {
+      write(false);
+    }
+    answer();
+    return raised;
+  }
+  // Answers a claim whose search was interrupted: it says nothing.
+  void abandon() { answer(); }
+  // Main thread: ends the pass (no more claims), waits until every claim is answered.
+  Outcome close();
+
+  // Helper threads: waits for a pass newer than `seen`; none once the search is finished.
+  std::optional<Pass> wait_for_pass(unsigned long long seen);
+  // Main thread, after its last pass: the helpers' wait_for_pass returns none.
+  void finish();
+
+ private:
+  void answer();
+
+  std::mutex mutex_;                  // raises; the pass's description for helpers
+  std::condition_variable helpers_;   // a pass opened, or the search finished
+  Pass pass_;
+  bool finished_ = false;
+  std::atomic<unsigned long long> id_{0};
+  std::atomic<bool> open_{false};
+  std::atomic<bool> cut_{false};
+  std::atomic<std::size_t> next_{0};
+  std::size_t end_ = 0;
+  std::atomic<int> busy_{0};  // claims not answered yet
+  std::atomic<Value> alpha_{-INF};
+  std::atomic<Value> best_{-INF};
+  Value beta_ = INF;
+  std::vector<std::size_t> raised_;
+};
+
+}  // namespace ordo
