@@ -6,14 +6,14 @@ namespace ordo {
 // pass is open, and close() marks the pass closed before it looks at the count, so either the
 // claim sees the pass closed or close() sees the claim.
 
-void RootSplit::open(std::size_t begin, std::size_t end, int depth, Value alpha, Value beta) {
+RootSplit::Pass RootSplit::open(std::size_t begin, std::size_t end, int depth, Value alpha, Value beta) {
+  Pass opened;
   {
     std::lock_guard lock(mutex_);
     pass_.id += 1;
     pass_.depth = depth;
     pass_.beta = beta;
     end_ = end;
-    beta_ = beta;
     raised_.clear();
     next_.store(begin);
     alpha_.store(alpha);
@@ -21,8 +21,10 @@ void RootSplit::open(std::size_t begin, std::size_t end, int depth, Value alpha,
     cut_.store(alpha >= beta);
     id_.store(pass_.id);
     open_.store(true);
+    opened = pass_;
   }
   helpers_.notify_all();
+  return opened;
 }
 
 std::optional<std::size_t> RootSplit::claim(unsigned long long id) {

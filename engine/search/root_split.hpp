@@ -39,12 +39,12 @@ class RootSplit {
   };
 
   // Main thread: opens a pass over the indices [begin, end) at `depth`, window (alpha, beta).
-  void open(std::size_t begin, std::size_t end, int depth, Value alpha, Value beta);
+  // Returns it, as the helpers get it from wait_for_pass.
+  Pass open(std::size_t begin, std::size_t end, int depth, Value alpha, Value beta);
   // Any thread: the next unclaimed index of pass `id` while it is open; none when every index is
   // claimed, the pass is cut or closed, or another pass is open. Every claim must be answered by
   // report() or abandon(). Lock-free: a root turn at depth 1 costs about a microsecond.
   std::optional<std::size_t> claim(unsigned long long id);
-  unsigned long long pass_id() const { return id_.load(); }
   // The best score so far: the window's lower bound for the next search.
   Value alpha() const { return alpha_.load(); }
   // Reports a claimed index's score. If it beats the best score it becomes the best one (and the
@@ -62,7 +62,7 @@ class RootSplit {
       if (raised) {
         alpha_.store(v);
         raised_.push_back(index);
-        if (v >= beta_) cut_.store(true);
+        if (v >= pass_.beta) cut_.store(true);
       }
       write(raised);
     } else {
@@ -86,9 +86,9 @@ class RootSplit {
 
   std::mutex mutex_;                  // raises; the pass's description for helpers
   std::condition_variable helpers_;   // a pass opened, or the search finished
-  Pass pass_;
+  Pass pass_;                         // the last pass opened
   bool finished_ = false;
-  std::atomic<unsigned long long> id_{0};
+  std::atomic<unsigned long long> id_{0};  // pass_.id, for claims without the lock
   std::atomic<bool> open_{false};
   std::atomic<bool> cut_{false};
   std::atomic<std::size_t> next_{0};
@@ -96,7 +96,6 @@ class RootSplit {
   std::atomic<int> busy_{0};  // claims not answered yet
   std::atomic<Value> alpha_{-INF};
   std::atomic<Value> best_{-INF};
-  Value beta_ = INF;
   std::vector<std::size_t> raised_;
 };
 

@@ -448,10 +448,12 @@ void Searcher::record_line(RootLine& line, Value v, Value alpha, Value beta) con
   line.pv.insert(line.pv.end(), c.pv, c.pv + c.pv_len);
 }
 
-void Searcher::search_claimed_lines(std::vector<RootLine>& lines, unsigned long long pass, int depth, Value beta) {
+void Searcher::search_claimed_lines(const RootSplit::Pass& pass) {
   RootSplit& split = shared_->root_split;
-  while (const auto i = split.claim(pass)) {
-    RootLine& line = lines[*i];
+  const int depth = pass.depth;
+  const Value beta = pass.beta;
+  while (const auto i = split.claim(pass.id)) {
+    RootLine& line = (*shared_->root_lines)[*i];
     Value alpha = split.alpha();
     Value v = search_turn(line.turn, depth, alpha, alpha + 1, false);
     // A null window that fails high gives only a lower bound: when another thread has raised the
@@ -490,8 +492,7 @@ Value Searcher::search_root(int depth, Value alpha, Value beta, std::size_t firs
 
   // The other lines, shared with the helper threads.
   RootSplit& split = shared_->root_split;
-  split.open(first + 1, lines_.size(), depth, std::max(alpha, v), beta);
-  search_claimed_lines(lines_, split.pass_id(), depth, beta);
+  search_claimed_lines(split.open(first + 1, lines_.size(), depth, std::max(alpha, v), beta));
   const RootSplit::Outcome outcome = split.close();
   // Each line that raised the best score moves to the front of the searched range, in the order
   // they did: the best one ends first, as a sequential loop that moves each at once leaves them.
@@ -534,7 +535,7 @@ void Searcher::serve() {
   while (const auto pass = shared_->root_split.wait_for_pass(seen)) {
     seen = pass->id;
     seldepth_ = 0;
-    search_claimed_lines(*shared_->root_lines, pass->id, pass->depth, pass->beta);
+    search_claimed_lines(*pass);
   }
 }
 

@@ -109,8 +109,8 @@ class Searcher {
   // One pass over the root lines from `first_line` on (the lines before it are fixed): the first
   // alone with the window, the others shared (root_split.hpp). Returns the best score.
   Value search_root(int depth, Value alpha, Value beta, std::size_t first_line);
-  // The root lines this thread claims in the pass `pass`, each reported with its score.
-  void search_claimed_lines(std::vector<RootLine>& lines, unsigned long long pass, int depth, Value beta);
+  // The root lines (the main thread's) this thread claims in `pass`, each reported with its score.
+  void search_claimed_lines(const RootSplit::Pass& pass);
   // One root turn searched at `depth` in (alpha, beta); its continuation left in the frames.
   Value search_turn(const Turn& turn, int depth, Value alpha, Value beta, bool pv_node);
   // Writes a searched line: its score and bound in (alpha, beta), seldepth and principal variation.

@@ -15,10 +15,13 @@ using namespace ordo;
 TEST_SUITE("root_split") {
   TEST_CASE("one thread claims every line in order and sees its own raises") {
     RootSplit split;
-    split.open(1, 6, 3, 10, 100);
+    const RootSplit::Pass pass = split.open(1, 6, 3, 10, 100);
+    CHECK(pass.id == 1);
+    CHECK(pass.depth == 3);
+    CHECK(pass.beta == 100);
     std::vector<std::size_t> claimed;
     const Value scores[] = {0, 5, 20, 15, 40, 30};
-    while (const auto i = split.claim(split.pass_id())) {
+    while (const auto i = split.claim(pass.id)) {
       claimed.push_back(*i);
       bool wrote = false;
       const bool raised = split.report(*i, scores[*i], [&](bool) { wrote = true; });
@@ -34,8 +37,7 @@ TEST_SUITE("root_split") {
 
   TEST_CASE("a score at beta cuts the pass and an abandoned claim says nothing") {
     RootSplit split;
-    split.open(0, 10, 2, 0, 50);
-    const auto first = split.pass_id();
+    const auto first = split.open(0, 10, 2, 0, 50).id;
     REQUIRE(split.claim(first) == 0u);
     split.abandon();
     REQUIRE(split.claim(first) == 1u);
@@ -44,9 +46,10 @@ TEST_SUITE("root_split") {
     const RootSplit::Outcome out = split.close();
     CHECK(out.best == 60);
     CHECK(out.raised == std::vector<std::size_t>{1});
-    split.open(0, 3, 3, 0, 50);  // the next pass starts afresh
+    const auto next = split.open(0, 3, 3, 0, 50).id;  // the next pass starts afresh
+    CHECK(next == first + 1);
     CHECK_FALSE(split.claim(first));  // a claim for the last pass gets nothing of this one
-    CHECK(split.claim(split.pass_id()) == 0u);
+    CHECK(split.claim(next) == 0u);
     split.abandon();
     CHECK(split.close().raised.empty());
   }
@@ -77,8 +80,7 @@ TEST_SUITE("root_split") {
     for (int pass = 1; pass <= PASSES; ++pass) {
       reported = 0;
       for (auto& c : claims) c = 0;
-      split.open(0, LINES, pass, -INF + 1, INF);
-      work(split.pass_id(), pass);
+      work(split.open(0, LINES, pass, -INF + 1, INF).id, pass);
       const RootSplit::Outcome out = split.close();
       CHECK(reported.load() == int(LINES));
       CHECK(std::all_of(claims.begin(), claims.end(), [](const std::atomic<int>& c) { return c.load() == 1; }));
