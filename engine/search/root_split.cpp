@@ -1,15 +1,38 @@
 #include "search/root_split.hpp"
 
+#include <algorithm>
+#include <cstdint>
+
 namespace ordo {
 
 // The atomics are sequentially consistent: a claim counts itself busy before it looks whether the
 // pass is open, and close() marks the pass closed before it looks at the count, so either the
 // claim sees the pass closed or close() sees the claim.
 
+void RootSplit::prepare(std::size_t lines) {
+  std::lock_guard lock(mutex_);
+  ahead_ = std::vector<std::atomic<unsigned long long>>(lines);
+}
+
+void RootSplit::end_claims() {
+  open_.store(false);
+  for (int b = busy_.load(); b != 0; b = busy_.load()) busy_.wait(b);
+}
+
 RootSplit::Pass RootSplit::open(std::size_t begin, std::size_t end, int depth, Value alpha, Value beta) {
+  // A pass ahead still open ends first: its claims are answered within moments (once a turn is
+  // read), and none may take an index of the new pass.
+  const bool after_ahead = open_.load();
+  if (after_ahead) end_claims();
   Pass opened;
   {
     std::lock_guard lock(mutex_);
+    // The findings of a pass ahead of this one, over the same lines at the same depth.
+    const bool follows_ahead = pass_.ahead && after_ahead && pass_.depth == depth;
+    ahead_id_ = follows_ahead ? pass_.id : 0;
+    ahead_guess_ = pass_.guess;
+    pass_.ahead = false;
+    pass_.guess = -INF;
     pass_.id += 1;
     pass_.depth = depth;
     pass_.beta = beta;
@@ -25,6 +48,50 @@ RootSplit::Pass RootSplit::open(std::size_t begin, std::size_t end, int depth, V
   }
   helpers_.notify_all();
   return opened;
+}
+
+RootSplit::Pass RootSplit::open_ahead(std::size_t begin, std::size_t end, int depth, Value guess) {
+  if (open_.load()) end_claims();
+  Pass opened;
+  {
+    std::lock_guard lock(mutex_);
+    pass_.id += 1;
+    pass_.depth = depth;
+    pass_.beta = INF;
+    pass_.ahead = true;
+    pass_.guess = guess;
+    end_ = std::min(end, ahead_.size());
+    ahead_id_ = 0;
+    raised_.clear();
+    alpha_.store(guess);
+    best_.store(-INF);
+    next_.store(begin);
+    cut_.store(false);
+    id_.store(pass_.id);
+    open_.store(true);
+    opened = pass_;
+  }
+  helpers_.notify_all();
+  return opened;
+}
+
+namespace {
+constexpr unsigned long long pack_ahead(unsigned long long id, Value v) {
+  return (id & 0xFFFFFFFFull) << 32 | static_cast<std::uint32_t>(v);
+}
+}  // namespace
+
+void RootSplit::record_ahead(std::size_t index, unsigned long long id, Value v) {
+  ahead_[index].store(pack_ahead(id, v), std::memory_order_relaxed);
+}
+
+std::optional<Value> RootSplit::known_below(std::size_t index) const {
+  if (ahead_id_ == 0 || ahead_guess_ > alpha_.load()) return std::nullopt;
+  const unsigned long long found = ahead_[index].load(std::memory_order_relaxed);
+  if (found >> 32 != (ahead_id_ & 0xFFFFFFFFull)) return std::nullopt;
+  const Value v = static_cast<Value>(static_cast<std::int32_t>(static_cast<std::uint32_t>(found)));
+  if (v > ahead_guess_) return std::nullopt;
+  return v;
 }
 
 std::optional<std::size_t> RootSplit::claim(unsigned long long id) {
@@ -47,8 +114,7 @@ void RootSplit::answer() {
 }
 
 RootSplit::Outcome RootSplit::close() {
-  open_.store(false);
-  for (int b = busy_.load(); b != 0; b = busy_.load()) busy_.wait(b);
+  end_claims();
   std::lock_guard lock(mutex_);
   return Outcome{best_.load(), raised_};
 }

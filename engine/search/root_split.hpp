@@ -8,8 +8,12 @@
 // it for every later search; one that reaches beta cuts the pass (no more claims). The main thread
 // closes the pass: it waits for the turns claimed to be reported, then orders its lines.
 //
+// While the main thread searches the first turn, the helpers search the other turns ahead, with the
+// null window at the main thread's lower bound (open_ahead). A turn found no better than that bound
+// needs no search in the pass that follows, whose best score is at least that bound.
+//
 // With one thread the claims come in list order and every report sees its own raises: the pass is
-// exactly the sequential loop.
+// exactly the sequential loop (no turn is searched ahead).
 #pragma once
 
 #include <atomic>
@@ -31,6 +35,8 @@ class RootSplit {
     unsigned long long id = 0;  // 1, 2, ... in the order the passes were opened
     int depth = 0;
     Value beta = 0;
+    bool ahead = false;  // a pass ahead (open_ahead): search each turn with the null window at `guess`
+    Value guess = -INF;
   };
   // What a closed pass found.
   struct Outcome {
@@ -38,9 +44,23 @@ class RootSplit {
     std::vector<std::size_t> raised;  // the lines that raised the best score, in that order
   };
 
+  // Main thread, before its first pass: the number of root lines (for the turns searched ahead).
+  void prepare(std::size_t lines);
   // Main thread: opens a pass over the indices [begin, end) at `depth`, window (alpha, beta).
   // Returns it, as the helpers get it from wait_for_pass.
   Pass open(std::size_t begin, std::size_t end, int depth, Value alpha, Value beta);
+  // Main thread, before it searches the first line alone with the lower bound `guess`: opens a pass
+  // ahead over [begin, end) for the helpers. The main thread claims nothing from it; it ends when
+  // the next pass is opened or at close(). A helper claims as usual, answers the claim as soon as
+  // it has read the line's turn (the lines may be reordered once it is answered), searches, and
+  // records what it found with record_ahead.
+  Pass open_ahead(std::size_t begin, std::size_t end, int depth, Value guess);
+  // A helper: line `index` scored `v` against the null window at the guess of pass ahead `id`.
+  void record_ahead(std::size_t index, unsigned long long id, Value v);
+  // Any thread, for a line claimed in the current pass: its score when the pass ahead just before
+  // this one (same depth and lines) found it no better than a guess at most the pass's best score,
+  // so it cannot raise it; none otherwise, and then the line is searched.
+  std::optional<Value> known_below(std::size_t index) const;
   // Any thread: the next unclaimed index of pass `id` while it is open; none when every index is
   // claimed, the pass is cut or closed, or another pass is open. Every claim must be answered by
   // report() or abandon(). Lock-free: a root turn at depth 1 costs about a microsecond.
@@ -83,6 +103,7 @@ class RootSplit {
 
  private:
   void answer();
+  void end_claims();  // no more claims; returns once every claim is answered
 
   std::mutex mutex_;                  // raises; the pass's description for helpers
   std::condition_variable helpers_;   // a pass opened, or the search finished
@@ -97,6 +118,11 @@ class RootSplit {
   std::atomic<Value> alpha_{-INF};
   std::atomic<Value> best_{-INF};
   std::vector<std::size_t> raised_;
+  // The pass ahead whose findings this pass may use (0: none), its guess, and per line the last
+  // finding ahead: the pass's id in the high 32 bits, the score in the low 32.
+  unsigned long long ahead_id_ = 0;
+  Value ahead_guess_ = -INF;
+  std::vector<std::atomic<unsigned long long>> ahead_;
 };
 
 }  // namespace ordo

@@ -454,6 +454,10 @@ void Searcher::search_claimed_lines(const RootSplit::Pass& pass) {
   const Value beta = pass.beta;
   while (const auto i = split.claim(pass.id)) {
     RootLine& line = (*shared_->root_lines)[*i];
+    if (const auto below = split.known_below(*i)) {  // searched ahead: it cannot raise the best score
+      split.report(*i, *below, [&](bool) { line.score = -INF; });
+      continue;
+    }
     Value alpha = split.alpha();
     Value v = search_turn(line.turn, depth, alpha, alpha + 1, false);
     // A null window that fails high gives only a lower bound: when another thread has raised the
@@ -481,17 +485,41 @@ void Searcher::search_claimed_lines(const RootSplit::Pass& pass) {
   }
 }
 
+void Searcher::search_ahead(const RootSplit::Pass& pass) {
+  RootSplit& split = shared_->root_split;
+  while (!shared_->stop.load(std::memory_order_relaxed)) {
+    const auto i = split.claim(pass.id);
+    if (!i) break;
+    const Turn turn = (*shared_->root_lines)[*i].turn;
+    split.abandon();  // answered once the turn is read: the main thread may reorder the lines after
+    const Value v = search_turn(turn, pass.depth, pass.guess, pass.guess + 1, false);
+    if (shared_->stop.load(std::memory_order_relaxed)) break;
+    split.record_ahead(*i, pass.id, v);
+  }
+}
+
 Value Searcher::search_root(int depth, Value alpha, Value beta, std::size_t first) {
   ++nodes_;
-  // The first line alone, with the whole window.
+  RootSplit& split = shared_->root_split;
+  // While the main thread searches the first line, the helpers search the others ahead against
+  // the window's lower bound (or, with no window, the first line's last score less a margin): the
+  // pass's best score will be at least the lower bound.
   RootLine& lead = lines_[first];
+  const Value guess = alpha > -INF ? alpha
+                    : lead.previous > -INF && !is_decisive(lead.previous) ? lead.previous - shared_->params->asp_delta
+                                                                          : -INF;
+  const bool ahead = shared_->thread_nodes.size() > 1 && guess > -INF && first + 1 < lines_.size();
+  if (ahead) split.open_ahead(first + 1, lines_.size(), depth, guess);
+  // The first line alone, with the whole window.
   const Value v = search_turn(lead.turn, depth, alpha, beta, true);
-  if (shared_->stop.load(std::memory_order_relaxed)) return -INF;
-  record_line(lead, v, alpha, beta);
-  if (v >= beta || first + 1 == lines_.size()) return v;
+  const bool stopped = shared_->stop.load(std::memory_order_relaxed);
+  if (!stopped) record_line(lead, v, alpha, beta);
+  if (stopped || v >= beta || first + 1 == lines_.size()) {
+    if (ahead) split.close();  // no helper reads the lines once it returns
+    return stopped ? -INF : v;
+  }
 
   // The other lines, shared with the helper threads.
-  RootSplit& split = shared_->root_split;
   search_claimed_lines(split.open(first + 1, lines_.size(), depth, std::max(alpha, v), beta));
   const RootSplit::Outcome outcome = split.close();
   // Each line that raised the best score moves to the front of the searched range, in the order
@@ -535,7 +563,8 @@ void Searcher::serve() {
   while (const auto pass = shared_->root_split.wait_for_pass(seen)) {
     seen = pass->id;
     seldepth_ = 0;
-    search_claimed_lines(*pass);
+    if (pass->ahead) search_ahead(*pass);
+    else search_claimed_lines(*pass);
   }
 }
 
@@ -543,6 +572,7 @@ void Searcher::run(SearchListener* listener) {
   begin_search();
   if (lines_.empty()) return;
   shared_->root_lines = &lines_;
+  shared_->root_split.prepare(lines_.size());
   const SearchLimits& lim = shared_->limits;
   const SearchParams& p = *shared_->params;
   const int max_depth = lim.depth > 0 ? std::min(lim.depth, MAX_PLY - 1) : MAX_PLY - 1;

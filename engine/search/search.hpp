@@ -111,6 +111,9 @@ class Searcher {
   Value search_root(int depth, Value alpha, Value beta, std::size_t first_line);
   // The root lines (the main thread's) this thread claims in `pass`, each reported with its score.
   void search_claimed_lines(const RootSplit::Pass& pass);
+  // A helper's part of a pass ahead: the lines it claims, each searched with the null window at
+  // the pass's guess and recorded (RootSplit::record_ahead).
+  void search_ahead(const RootSplit::Pass& pass);
   // One root turn searched at `depth` in (alpha, beta); its continuation left in the frames.
   Value search_turn(const Turn& turn, int depth, Value alpha, Value beta, bool pv_node);
   // Writes a searched line: its score and bound in (alpha, beta), seldepth and principal variation.

@@ -91,4 +91,44 @@ TEST_SUITE("root_split") {
     split.finish();
     for (auto& t : helpers) t.join();
   }
+
+  TEST_CASE("a line searched ahead below the guess is known below in the pass that follows and only there") {
+    RootSplit split;
+    split.prepare(8);
+    const RootSplit::Pass ahead = split.open_ahead(1, 8, 4, 30);
+    CHECK(ahead.ahead);
+    CHECK(ahead.guess == 30);
+    std::vector<std::size_t> claimed;
+    while (const auto i = split.claim(ahead.id)) {
+      claimed.push_back(*i);
+      split.abandon();  // answered at once: the turn is read
+    }
+    CHECK(claimed == std::vector<std::size_t>{1, 2, 3, 4, 5, 6, 7});
+    split.record_ahead(2, ahead.id, 10);  // below the guess
+    split.record_ahead(3, ahead.id, 30);  // at the guess: a fail low too
+    split.record_ahead(4, ahead.id, 31);  // above: a lower bound only
+    // The pass that follows at the same depth, its best score above the guess.
+    const RootSplit::Pass pass = split.open(1, 8, 4, 35, 100);
+    CHECK_FALSE(pass.ahead);
+    CHECK_FALSE(split.known_below(1));  // not recorded
+    CHECK(split.known_below(2) == 10);
+    CHECK(split.known_below(3) == 30);
+    CHECK_FALSE(split.known_below(4));
+    split.close();
+    // A pass that does not follow the pass ahead directly uses none of it.
+    split.open(1, 8, 4, 35, 100);
+    CHECK_FALSE(split.known_below(2));
+    split.close();
+    // Another depth, or a best score below the guess: nothing is known.
+    const auto again = split.open_ahead(1, 8, 5, 30).id;
+    split.record_ahead(2, again, 10);
+    split.open(1, 8, 6, 35, 100);
+    CHECK_FALSE(split.known_below(2));
+    split.close();
+    const auto low = split.open_ahead(1, 8, 5, 30).id;
+    split.record_ahead(2, low, 10);
+    split.open(1, 8, 5, 20, 100);
+    CHECK_FALSE(split.known_below(2));
+    split.close();
+  }
 }
