@@ -19,60 +19,40 @@ void RootSplit::end_claims() {
   for (int b = busy_.load(); b != 0; b = busy_.load()) busy_.wait(b);
 }
 
-RootSplit::Pass RootSplit::open(std::size_t begin, std::size_t end, int depth, Value alpha, Value beta) {
-  // A pass ahead still open ends first: its claims are answered within moments (once a turn is
-  // read), and none may take an index of the new pass.
-  const bool after_ahead = open_.load();
-  if (after_ahead) end_claims();
-  Pass opened;
+RootSplit::Pass RootSplit::start(Pass next, std::size_t begin, std::size_t end, Value alpha) {
+  // A pass still open (only a pass ahead can be) ends first: its claims are answered within
+  // moments (once a turn is read), and none may take an index of the new pass.
+  const bool after_open = open_.load();
+  if (after_open) end_claims();
   {
     std::lock_guard lock(mutex_);
-    // The findings of a pass ahead of this one, over the same lines at the same depth.
-    const bool follows_ahead = pass_.ahead && after_ahead && pass_.depth == depth;
+    // A pass that directly follows a pass ahead over the same lines at the same depth may use its
+    // findings.
+    const bool follows_ahead = !next.ahead && pass_.ahead && after_open && pass_.depth == next.depth;
     ahead_id_ = follows_ahead ? pass_.id : 0;
     ahead_guess_ = pass_.guess;
-    pass_.ahead = false;
-    pass_.guess = -INF;
-    pass_.id += 1;
-    pass_.depth = depth;
-    pass_.beta = beta;
+    next.id = pass_.id + 1;
+    pass_ = next;
     end_ = end;
     raised_.clear();
     next_.store(begin);
     alpha_.store(alpha);
     best_.store(-INF);
-    cut_.store(alpha >= beta);
-    id_.store(pass_.id);
+    cut_.store(alpha >= next.beta);
+    id_.store(next.id);
     open_.store(true);
-    opened = pass_;
   }
   helpers_.notify_all();
-  return opened;
+  return next;
+}
+
+RootSplit::Pass RootSplit::open(std::size_t begin, std::size_t end, int depth, Value alpha, Value beta) {
+  return start(Pass{.depth = depth, .beta = beta}, begin, end, alpha);
 }
 
 RootSplit::Pass RootSplit::open_ahead(std::size_t begin, std::size_t end, int depth, Value guess) {
-  if (open_.load()) end_claims();
-  Pass opened;
-  {
-    std::lock_guard lock(mutex_);
-    pass_.id += 1;
-    pass_.depth = depth;
-    pass_.beta = INF;
-    pass_.ahead = true;
-    pass_.guess = guess;
-    end_ = std::min(end, ahead_.size());
-    ahead_id_ = 0;
-    raised_.clear();
-    alpha_.store(guess);
-    best_.store(-INF);
-    next_.store(begin);
-    cut_.store(false);
-    id_.store(pass_.id);
-    open_.store(true);
-    opened = pass_;
-  }
-  helpers_.notify_all();
-  return opened;
+  return start(Pass{.depth = depth, .beta = INF, .ahead = true, .guess = guess}, begin, std::min(end, ahead_.size()),
+               guess);
 }
 
 namespace {

@@ -104,6 +104,8 @@ class RootSplit {
  private:
   void answer();
   void end_claims();  // no more claims; returns once every claim is answered
+  // Opens `next` (its id given here) over [begin, end) with the best score `alpha`.
+  Pass start(Pass next, std::size_t begin, std::size_t end, Value alpha);
 
   std::mutex mutex_;                  // raises; the pass's description for helpers
   std::condition_variable helpers_;   // a pass opened, or the search finished
