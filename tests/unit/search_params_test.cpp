@@ -42,8 +42,8 @@ u64 nodes_at_depth(Engine& e, const Position& pos, int depth) {
 
 TEST_SUITE("search_params") {
 
-TEST_CASE("the default reductions are the ones the search was written with") {
-  const SearchParams& p = default_search_params();
+TEST_CASE("the struct's own reductions are the ones the search was written with") {
+  const SearchParams p;
   for (int d = 3; d < SearchParams::LMR_SIZE; ++d)
     for (int m = 3; m < SearchParams::LMR_SIZE; ++m) {
       CAPTURE(d);
@@ -52,16 +52,19 @@ TEST_CASE("the default reductions are the ones the search was written with") {
     }
 }
 
-TEST_CASE("Ordo X's tuned defaults keep their reduction table in step with lmr_base and lmr_divisor") {
-  const SearchParams& p = default_search_params(Variant::OrdoX);
-  CHECK(fields(p) != fields(default_search_params(Variant::Classic)));
-  const double base = p.lmr_base / 100.0, divisor = p.lmr_divisor / 100.0;
-  for (int d = 1; d < SearchParams::LMR_SIZE; ++d)
-    for (int m = 1; m < SearchParams::LMR_SIZE; ++m) {
-      CAPTURE(d);
-      CAPTURE(m);
-      CHECK(p.lmr(d, m) == std::clamp(int(base + std::log(d) * std::log(m) / divisor), 0, 255));
-    }
+TEST_CASE("each variant's tuned defaults keep their reduction table in step with lmr_base and lmr_divisor") {
+  CHECK(fields(default_search_params(Variant::OrdoX)) != fields(default_search_params(Variant::Classic)));
+  CHECK(fields(default_search_params(Variant::Classic)) != fields(SearchParams{}));
+  for (const VariantRules& r : VARIANTS) {
+    const SearchParams& p = default_search_params(r.variant);
+    const double base = p.lmr_base / 100.0, divisor = p.lmr_divisor / 100.0;
+    for (int d = 1; d < SearchParams::LMR_SIZE; ++d)
+      for (int m = 1; m < SearchParams::LMR_SIZE; ++m) {
+        CAPTURE(d);
+        CAPTURE(m);
+        CHECK(p.lmr(d, m) == std::clamp(int(base + std::log(d) * std::log(m) / divisor), 0, 255));
+      }
+  }
 }
 
 TEST_CASE("every tunable has a unique name and its default within its range and positive steps") {
@@ -93,7 +96,7 @@ TEST_CASE("a refused setting changes nothing") {
   CHECK(p.set("no_such_parameter", 1) == "unknown search parameter 'no_such_parameter'");
   CHECK(p.set("", 1) != "");
   CHECK(fields(p) == before);
-  CHECK(p.lmr(10, 10) == default_search_params().lmr(10, 10));
+  CHECK(p.lmr(10, 10) == SearchParams{}.lmr(10, 10));
   CHECK(p.set("rfp_margin", 600) == "");
   CHECK(p.rfp_margin == 600);
 }
@@ -135,7 +138,7 @@ TEST_CASE("the engine lists its parameters with their current values and refuses
     CHECK(now[i].value == (now[i].name == "asp_delta" ? 30 : defaults[i].value));
   }
   for (const Engine::TunableValue& t : e.tunables(Variant::Classic))  // the other variant's set is untouched
-    if (t.name == "asp_delta") CHECK(t.value == 25);
+    if (t.name == "asp_delta") CHECK(t.value == default_search_params(Variant::Classic).asp_delta);
 }
 
 TEST_CASE("the time planning reads its shares from the parameters") {
