@@ -37,56 +37,58 @@ constexpr Tunable TUNABLES[] = {
     {"tm_iteration_pct", &SearchParams::tm_iteration_pct, 20, 100, 5, 0.002},
 };
 
+// A variant's values that differ from the struct's own defaults, by tunable name.
+struct Setting {
+  std::string_view name;
+  int value;
+};
+
 // Classic's values from its SPSA tuning (docs/CLUSTER.md, "Classic, measured the same way": 3,000
 // pairs of games at 20,000 nodes a move), kept after they won an SPRT at st=0.05 against the struct's
 // own defaults, the values the search was written with.
-SearchParams classic_defaults() {
-  SearchParams p;
-  p.qs_capture_plies = 3;
-  p.qs_delta_margin = 204;
-  p.rfp_depth = 3;
-  p.rfp_margin = 104;
-  p.fut_depth = 3;
-  p.fut_margin = 138;
-  p.lmp_depth = 4;
-  p.lmp_base = 1;
-  p.lmp_factor = 21;
-  p.lmr_depth = 2;
-  p.lmr_move = 3;
-  p.lmr_base = 92;
-  p.lmr_divisor = 222;
-  p.lmr_pv = 0;
-  p.history_bonus_max = 473;
-  p.asp_depth = 3;
-  p.asp_delta = 29;
-  p.asp_widen_max = 388;
-  p.refresh();
-  return p;
-}
+constexpr Setting CLASSIC_TUNED[] = {
+    {"qs_capture_plies", 3}, {"qs_delta_margin", 204}, {"rfp_depth", 3},     {"rfp_margin", 104},
+    {"fut_depth", 3},        {"fut_margin", 138},      {"lmp_depth", 4},     {"lmp_base", 1},
+    {"lmp_factor", 21},      {"lmr_depth", 2},         {"lmr_move", 3},      {"lmr_base", 92},
+    {"lmr_divisor", 222},    {"lmr_pv", 0},            {"history_bonus_max", 473},
+    {"asp_depth", 3},        {"asp_delta", 29},        {"asp_widen_max", 388},
+};
 
 // Ordo X's values from its SPSA tuning (docs/CLUSTER.md, "A tuning, measured": 3,000 pairs of
 // games at 20,000 nodes a move), kept after they won an SPRT at st=0.05 against the values the
 // search was written with (the struct's own defaults).
-SearchParams ordox_defaults() {
+constexpr Setting ORDOX_TUNED[] = {
+    {"qs_capture_plies", 1}, {"qs_delta_margin", 185}, {"rfp_depth", 3},     {"rfp_margin", 142},
+    {"fut_depth", 3},        {"fut_margin", 145},      {"lmp_depth", 5},     {"lmp_base", 1},
+    {"lmp_factor", 18},      {"lmr_depth", 3},         {"lmr_move", 2},      {"lmr_base", 42},
+    {"lmr_divisor", 255},    {"lmr_pv", 2},            {"history_bonus_max", 394},
+    {"asp_depth", 3},        {"asp_delta", 22},        {"asp_widen_max", 456},
+};
+
+// The tunable of a name, or nullptr.
+constexpr const Tunable* find_tunable(std::string_view name) {
+  for (const Tunable& t : TUNABLES)
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+// Whether every setting names a tunable, once, with a value in its range (checked when compiling).
+consteval bool valid_settings(std::span<const Setting> settings) {
+  for (std::size_t i = 0; i < settings.size(); ++i) {
+    const Tunable* t = find_tunable(settings[i].name);
+    if (!t || settings[i].value < t->min || settings[i].value > t->max) return false;
+    for (std::size_t j = 0; j < i; ++j)
+      if (settings[j].name == settings[i].name) return false;
+  }
+  return true;
+}
+static_assert(valid_settings(CLASSIC_TUNED) && valid_settings(ORDOX_TUNED),
+              "a tuned value names no tunable, repeats one or is out of its range");
+
+// The struct's own defaults with `settings` written over them.
+SearchParams with_settings(std::span<const Setting> settings) {
   SearchParams p;
-  p.qs_capture_plies = 1;
-  p.qs_delta_margin = 185;
-  p.rfp_depth = 3;
-  p.rfp_margin = 142;
-  p.fut_depth = 3;
-  p.fut_margin = 145;
-  p.lmp_depth = 5;
-  p.lmp_base = 1;
-  p.lmp_factor = 18;
-  p.lmr_depth = 3;
-  p.lmr_move = 2;
-  p.lmr_base = 42;
-  p.lmr_divisor = 255;
-  p.lmr_pv = 2;
-  p.history_bonus_max = 394;
-  p.asp_depth = 3;
-  p.asp_delta = 22;
-  p.asp_widen_max = 456;
+  for (const Setting& s : settings) p.*(find_tunable(s.name)->field) = s.value;
   p.refresh();
   return p;
 }
@@ -99,7 +101,8 @@ const SearchParams& default_search_params(Variant v) {
   // A variant's tuned values (scripts/slurm_spsa) go here once they have won an SPRT against the
   // ones before them.
   static_assert(VARIANTS.size() == 2 && VARIANTS[1].variant == Variant::OrdoX);
-  static const std::array<SearchParams, VARIANTS.size()> defaults{classic_defaults(), ordox_defaults()};
+  static const std::array<SearchParams, VARIANTS.size()> defaults{with_settings(CLASSIC_TUNED),
+                                                                   with_settings(ORDOX_TUNED)};
   return defaults[std::size_t(variant_index(v))];
 }
 
