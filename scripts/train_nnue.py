@@ -4,7 +4,8 @@ engine's network file.
 
     scripts/train_nnue.py --data DIR/positions.txt --variant ordox --out my.nnue
         [--epochs 12] [--lambda 0] [--lr 0.001] [--batch 256] [--val 0.1] [--seed 1]
-        [--threads 1] [--no-mirror] [--scale K] [--init FILE.pt | --init-net FILE.nnue] [--save FILE.pt]
+        [--threads 1] [--no-mirror] [--scale K] [--init FILE.pt | --init-net FILE.nnue] [--width 256]
+        [--save FILE.pt]
         [--compare-hand [--binary build/ordo]]
     scripts/train_nnue.py --check-engine --net my.nnue --data FILE --variant ordox [--binary build/ordo]
         [--count 2000]
@@ -27,7 +28,7 @@ Reproducible: the same data, arguments and seed give the same network file, byte
 seeds, a seeded data order, deterministic algorithms, --threads 1 by default).
 
 The network: 160 inputs (own/other colour x 80 squares, Black's view turned 180 degrees) -> 128
-per perspective -> clipped ReLU, side to move first -> 32 -> clipped ReLU -> 1. Weights the engine
+(or --width 256) per perspective -> clipped ReLU, side to move first -> 32 -> clipped ReLU -> 1. Weights the engine
 stores as int8 are held within +-127/64 during training, so the export only rounds.
 
 --check-engine: evaluates --count positions of --data (spread over the file) with the network file
@@ -70,7 +71,8 @@ def need_torch():
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from engine_eval import EngineEvalError, eval_blocks  # noqa: E402
 
-SQUARES, FEATURES, ACC, HIDDEN = 80, 160, 128, 32
+SQUARES, FEATURES, HIDDEN = 80, 160, 32
+WIDTHS = (128, 256)  # the first layer's widths the engine runs (accumulator units per perspective)
 QA, QB = 127, 64
 OUTPUT_SCALE = 100  # centipawns per 1.0 of the float output
 MAGIC = b"ORDONNUE"
@@ -189,20 +191,22 @@ def unpack(d, idx):
 _NET_CLASS = None
 
 
-def Net():  # noqa: N802 (used as the class it makes)
-    """A new float network; its class is made once PyTorch is imported (need_torch)."""
+def Net(width=WIDTHS[0]):  # noqa: N802 (used as the class it makes)
+    """A new float network with `width` accumulator units per perspective; its class is made once
+    PyTorch is imported (need_torch)."""
     global _NET_CLASS
     if _NET_CLASS is None:
         _NET_CLASS = _make_net_class()
-    return _NET_CLASS()
+    return _NET_CLASS(width)
 
 
 def _make_net_class():
     class Net(torch.nn.Module):
-        def __init__(self):
+        def __init__(self, width):
             super().__init__()
-            self.ft = torch.nn.Linear(FEATURES, ACC)
-            self.l1 = torch.nn.Linear(2 * ACC, HIDDEN)
+            self.width = width
+            self.ft = torch.nn.Linear(FEATURES, width)
+            self.l1 = torch.nn.Linear(2 * width, HIDDEN)
             self.out = torch.nn.Linear(HIDDEN, 1)
             with torch.no_grad():
                 self.ft.weight.mul_(0.5)
@@ -225,15 +229,30 @@ def _make_net_class():
     return Net
 
 
+def widen_into(net, start):
+    """Sets `net` to compute what `start` (no wider) computes: start's accumulator units first, the
+    extra units keep their fresh weights but enter the hidden layer with weight 0, so training
+    starts from start's values and grows the new units from there."""
+    w0, w = start.width, net.width
+    with torch.no_grad():
+        net.ft.weight[:w0] = start.ft.weight
+        net.ft.bias[:w0] = start.ft.bias
+        net.l1.weight.zero_()
+        net.l1.weight[:, :w0] = start.l1.weight[:, :w0]          # side to move's units
+        net.l1.weight[:, w:w + w0] = start.l1.weight[:, w0:]     # the other side's
+        net.l1.bias.copy_(start.l1.bias)
+        net.out.load_state_dict(start.out.state_dict())
+
+
 def quantised(net):
     """The integer arrays the engine stores."""
     def q(t, scale, lo, hi, dtype):
         return np.clip(np.round(t.detach().double().numpy() * scale), lo, hi).astype(dtype)
     return dict(
         acc_bias=q(net.ft.bias, QA, -32768, 32767, "<i2"),
-        acc_weights=q(net.ft.weight.t(), QA, -32768, 32767, "<i2"),  # [FEATURES][ACC]
+        acc_weights=q(net.ft.weight.t(), QA, -32768, 32767, "<i2"),  # [FEATURES][width]
         hidden_bias=q(net.l1.bias, QA * QB, -2**31, 2**31 - 1, "<i4"),
-        hidden_weights=q(net.l1.weight, QB, -127, 127, "i1"),        # [HIDDEN][2*ACC]
+        hidden_weights=q(net.l1.weight, QB, -127, 127, "i1"),        # [HIDDEN][2*width]
         out_bias=q(net.out.bias, QA * QB, -2**31, 2**31 - 1, "<i4"),
         out_weights=q(net.out.weight[0], QB, -127, 127, "i1"),
     )
@@ -264,8 +283,8 @@ def export(net, variant, path):
              f"the file (docs/NETWORK.md); not written")
     payload = b"".join(qz[k].tobytes() for k in
                        ["acc_bias", "acc_weights", "hidden_bias", "hidden_weights", "out_bias", "out_weights"])
-    header = MAGIC + struct.pack("<8I", VERSION, 1 if variant == "ordox" else 0, FEATURES, ACC, HIDDEN, QA, QB,
-                                 OUTPUT_SCALE)
+    header = MAGIC + struct.pack("<8I", VERSION, 1 if variant == "ordox" else 0, FEATURES, net.width, HIDDEN, QA,
+                                 QB, OUTPUT_SCALE)
     header += struct.pack("<2I", len(payload), zlib.crc32(payload) & 0xFFFFFFFF)
     header += b"\0" * (HEADER_BYTES - len(header))
     tmp = path + ".tmp"
@@ -282,19 +301,20 @@ def read_net_file(path):
     if data[:8] != MAGIC:
         fail(f"{path}: not a network file")
     version, variant, features, acc, hidden, qa, qb, scale, size, crc = struct.unpack("<10I", data[8:48])
-    if (version, features, acc, hidden, qa, qb, scale) != (VERSION, FEATURES, ACC, HIDDEN, QA, QB, OUTPUT_SCALE):
+    if ((version, features, hidden, qa, qb, scale) != (VERSION, FEATURES, HIDDEN, QA, QB, OUTPUT_SCALE)
+            or acc not in WIDTHS):
         fail(f"{path}: a network of another layout")
     payload = data[HEADER_BYTES:]
     if len(payload) != size or zlib.crc32(payload) & 0xFFFFFFFF != crc:
         fail(f"{path}: truncated or corrupt")
     arrays, at = {}, 0
-    for name, dtype, shape in [("acc_bias", "<i2", (ACC,)), ("acc_weights", "<i2", (FEATURES, ACC)),
-                               ("hidden_bias", "<i4", (HIDDEN,)), ("hidden_weights", "i1", (HIDDEN, 2 * ACC)),
+    for name, dtype, shape in [("acc_bias", "<i2", (acc,)), ("acc_weights", "<i2", (FEATURES, acc)),
+                               ("hidden_bias", "<i4", (HIDDEN,)), ("hidden_weights", "i1", (HIDDEN, 2 * acc)),
                                ("out_bias", "<i4", (1,)), ("out_weights", "i1", (HIDDEN,))]:
         n = int(np.prod(shape)) * np.dtype(dtype).itemsize
         arrays[name] = np.frombuffer(payload[at:at + n], dtype=dtype).reshape(shape).astype(np.float64)
         at += n
-    net = Net().double()
+    net = Net(acc).double()
     with torch.no_grad():
         net.ft.bias.copy_(torch.from_numpy(arrays["acc_bias"] / QA))
         net.ft.weight.copy_(torch.from_numpy(arrays["acc_weights"].T / QA))
@@ -378,14 +398,24 @@ def train(args):
     print(f"target: {args.lam:g} * result + {1 - args.lam:g} * sigmoid(K_s * score / 100); "
           f"mean {float(y_all.mean()):.4f}")
 
-    net = Net()
+    start = None
     if args.init:
-        net.load_state_dict(torch.load(args.init))
+        state = torch.load(args.init)
+        start = Net(state["ft.weight"].shape[0])
+        start.load_state_dict(state)
     elif args.init_net:
         variant, start = read_net_file(args.init_net)
         if variant != args.variant:
             fail(f"{args.init_net} is a network for {variant}, not {args.variant}")
-        net.load_state_dict({name: value.float() for name, value in start.state_dict().items()})
+        start = start.float()
+    width = args.width or (start.width if start else WIDTHS[0])
+    net = Net(width)
+    if start:
+        if start.width > width:
+            fail(f"the starting network has {start.width} accumulator units, more than --width {width}")
+        widen_into(net, start)
+    print(f"network: {FEATURES} -> {width} x 2 -> {HIDDEN} -> 1"
+          + (f" (from a {start.width}-wide start)" if start else ""))
     net.clip()
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(1, args.epochs))
@@ -548,6 +578,9 @@ def main():
     ap.add_argument("--threads", type=int, default=1, help="torch threads (default 1)")
     ap.add_argument("--init", help="start from these weights (a --save file)")
     ap.add_argument("--init-net", help="start from the weights of this network file (e.g. engine/nets/ordox.nnue)")
+    ap.add_argument("--width", type=int, choices=WIDTHS,
+                    help="accumulator units per perspective (default: the starting network's, else 128); "
+                         "a wider one than the start's starts from its values")
     ap.add_argument("--save", help="also save the float weights (torch state_dict) here")
     ap.add_argument("--mirror", action=argparse.BooleanOptionalAction, default=True,
                     help="add each position with its files mirrored (a<->j), in the same game's split (default)")

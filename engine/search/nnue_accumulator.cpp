@@ -12,15 +12,16 @@ namespace ordo::nnue {
 
 namespace {
 
-// dst = src + the `add` rows - the `sub` rows, in one pass over the width (src may be dst). int16
-// sums wrap, the same in every path.
+// dst = src + the `add` rows - the `sub` rows over the W units of a width-W network, block by
+// block (src may be dst). int16 sums wrap, the same in every path.
 #if defined(__SSE2__)
 constexpr int LANES = 8;               // int16 lanes per register
-constexpr int BLOCK = ACC_WIDTH;       // lanes kept in registers at once (16 registers)
-static_assert(ACC_WIDTH % BLOCK == 0);
+constexpr int BLOCK = NARROW_WIDTH;    // lanes kept in registers at once (16 registers)
+static_assert(NARROW_WIDTH % BLOCK == 0 && WIDE_WIDTH % BLOCK == 0);
 
-void apply(i16* dst, const i16* src, const i16* const* add, int n_add, const i16* const* sub, int n_sub) {
-  for (int b = 0; b < ACC_WIDTH; b += BLOCK) {
+template <int W>
+void apply_width(i16* dst, const i16* src, const i16* const* add, int n_add, const i16* const* sub, int n_sub) {
+  for (int b = 0; b < W; b += BLOCK) {
     __m128i r[BLOCK / LANES];
     for (int i = 0; i < BLOCK / LANES; ++i) r[i] = _mm_load_si128(reinterpret_cast<const __m128i*>(src + b) + i);
     for (int k = 0; k < n_add; ++k)
@@ -33,14 +34,21 @@ void apply(i16* dst, const i16* src, const i16* const* add, int n_add, const i16
   }
 }
 #else
-void apply(i16* dst, const i16* src, const i16* const* add, int n_add, const i16* const* sub, int n_sub) {
-  if (dst != src) std::memcpy(dst, src, ACC_WIDTH * sizeof(i16));
+template <int W>
+void apply_width(i16* dst, const i16* src, const i16* const* add, int n_add, const i16* const* sub, int n_sub) {
+  if (dst != src) std::memcpy(dst, src, W * sizeof(i16));
   for (int k = 0; k < n_add; ++k)
-    for (int i = 0; i < ACC_WIDTH; ++i) dst[i] = i16(dst[i] + add[k][i]);
+    for (int i = 0; i < W; ++i) dst[i] = i16(dst[i] + add[k][i]);
   for (int k = 0; k < n_sub; ++k)
-    for (int i = 0; i < ACC_WIDTH; ++i) dst[i] = i16(dst[i] - sub[k][i]);
+    for (int i = 0; i < W; ++i) dst[i] = i16(dst[i] - sub[k][i]);
 }
 #endif
+
+void apply(const Network& net, i16* dst, const i16* src, const i16* const* add, int n_add, const i16* const* sub,
+           int n_sub) {
+  if (net.width == WIDE_WIDTH) apply_width<WIDE_WIDTH>(dst, src, add, n_add, sub, n_sub);
+  else apply_width<NARROW_WIDTH>(dst, src, add, n_add, sub, n_sub);
+}
 
 int changed_features(const Accumulator& a, Bitboard white, Bitboard black) {
   return (a.pieces[WHITE] ^ white).count() + (a.pieces[BLACK] ^ black).count();
@@ -48,8 +56,8 @@ int changed_features(const Accumulator& a, Bitboard white, Bitboard black) {
 
 // The rows of both perspectives for a piece of colour c on s, appended at rows[.][n].
 void append_rows(const Network& net, Color c, Square s, const i16* (*rows)[SQUARES], int& n) {
-  rows[WHITE][n] = net.w.acc_weights[feature_index(WHITE, c, s)];
-  rows[BLACK][n] = net.w.acc_weights[feature_index(BLACK, c, s)];
+  rows[WHITE][n] = net.acc_row(feature_index(WHITE, c, s));
+  rows[BLACK][n] = net.acc_row(feature_index(BLACK, c, s));
   ++n;
 }
 
@@ -60,7 +68,7 @@ void refresh(const Network& net, Accumulator& acc, Bitboard white, Bitboard blac
   int n = 0;
   for (Square s : white) append_rows(net, WHITE, s, rows, n);
   for (Square s : black) append_rows(net, BLACK, s, rows, n);
-  for (Color p : {WHITE, BLACK}) apply(acc.values[p], net.w.acc_bias, rows[p], n, nullptr, 0);
+  for (Color p : {WHITE, BLACK}) apply(net, acc.values[p], net.w.acc_bias, rows[p], n, nullptr, 0);
   acc.pieces[WHITE] = white;
   acc.pieces[BLACK] = black;
   acc.net = &net;
@@ -76,7 +84,7 @@ void update(const Network& net, const Accumulator& from, Accumulator& to, Bitboa
   for (Square s : from.pieces[BLACK] & ~black) append_rows(net, BLACK, s, removed, n_removed);
   for (Square s : white & ~from.pieces[WHITE]) append_rows(net, WHITE, s, added, n_added);
   for (Square s : black & ~from.pieces[BLACK]) append_rows(net, BLACK, s, added, n_added);
-  for (Color p : {WHITE, BLACK}) apply(to.values[p], from.values[p], added[p], n_added, removed[p], n_removed);
+  for (Color p : {WHITE, BLACK}) apply(net, to.values[p], from.values[p], added[p], n_added, removed[p], n_removed);
   to.pieces[WHITE] = white;
   to.pieces[BLACK] = black;
   to.net = &net;

@@ -14,7 +14,7 @@
 namespace ordo::nnue {
 
 struct alignas(64) Accumulator {
-  alignas(64) i16 values[2][ACC_WIDTH];  // [perspective]
+  alignas(64) i16 values[2][MAX_ACC_WIDTH];  // [perspective]; the network's width of each is used
   Bitboard pieces[2];                     // the board the values are for
   const Network* net = nullptr;           // nullptr: not computed
 };

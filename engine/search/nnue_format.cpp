@@ -76,9 +76,10 @@ std::unique_ptr<Network> parse_network(std::span<const unsigned char> bytes, con
     return fail("format version " + std::to_string(version) + ", this engine reads version " +
                 std::to_string(FORMAT_VERSION));
   if (!variant_at(int(std::min<u32>(variant, 255)))) return fail("unknown variant code " + std::to_string(variant) + " (0 ordo, 1 ordox)");
-  if (features != u32(FEATURES) || acc != u32(ACC_WIDTH) || hidden != u32(HIDDEN))
+  if (features != u32(FEATURES) || !supported_width(acc) || hidden != u32(HIDDEN))
     return fail("wrong layer sizes " + sizes_text(features, acc, hidden) + ", this engine runs " +
-                sizes_text(FEATURES, ACC_WIDTH, HIDDEN));
+                sizes_text(FEATURES, NARROW_WIDTH, HIDDEN) + " or " + sizes_text(FEATURES, WIDE_WIDTH, HIDDEN));
+  const int width = int(acc);
   if (qa != u32(QA) || qb != u32(QB))
     return fail("quantisation scales " + std::to_string(qa) + "/" + std::to_string(qb) + ", this engine uses " +
                 std::to_string(QA) + "/" + std::to_string(QB));
@@ -88,14 +89,15 @@ std::unique_ptr<Network> parse_network(std::span<const unsigned char> bytes, con
     if (bytes[at] != 0)
       return fail("reserved header byte " + std::to_string(at) + " is " + std::to_string(int(bytes[at])) +
                   ", not 0 (a newer or corrupt file)");
-  if (payload != PAYLOAD_BYTES)
+  if (payload != payload_bytes(width))
     return fail("the header's payload size " + std::to_string(payload) + " is not the " +
-                std::to_string(PAYLOAD_BYTES) + " bytes of these layer sizes");
-  if (bytes.size() < FILE_BYTES)
-    return fail("truncated: " + std::to_string(bytes.size()) + " bytes of " + std::to_string(FILE_BYTES));
-  if (bytes.size() > FILE_BYTES)
-    return fail(std::to_string(bytes.size() - FILE_BYTES) + " bytes after the payload (" +
-                std::to_string(FILE_BYTES) + " expected)");
+                std::to_string(payload_bytes(width)) + " bytes of these layer sizes");
+  const std::size_t expected = file_bytes(width);
+  if (bytes.size() < expected)
+    return fail("truncated: " + std::to_string(bytes.size()) + " bytes of " + std::to_string(expected));
+  if (bytes.size() > expected)
+    return fail(std::to_string(bytes.size() - expected) + " bytes after the payload (" +
+                std::to_string(expected) + " expected)");
   const u32 actual = crc32(bytes.subspan(HEADER_BYTES));
   if (actual != checksum) {
     char text[96];
@@ -106,16 +108,17 @@ std::unique_ptr<Network> parse_network(std::span<const unsigned char> bytes, con
 
   auto net = std::make_unique<Network>();
   net->variant = *variant_at(int(variant));
+  net->width = width;
   net->output_scale = output_scale;
   net->source = source;
   Weights& w = net->w;
   r.p = bytes.data() + HEADER_BYTES;
-  for (auto& v : w.acc_bias) v = r.i16le();
-  for (auto& row : w.acc_weights)
-    for (auto& v : row) v = r.i16le();
+  for (int i = 0; i < width; ++i) w.acc_bias[i] = r.i16le();
+  for (int f = 0; f < FEATURES; ++f)
+    for (int i = 0; i < width; ++i) net->acc_row(f)[i] = r.i16le();
   for (auto& v : w.hidden_bias) v = r.i32le();
-  for (auto& row : w.hidden_weights)
-    for (auto& v : row) v = r.i8v();
+  for (int j = 0; j < HIDDEN; ++j)
+    for (int i = 0; i < 2 * width; ++i) net->hidden_row(j)[i] = r.i8v();
   w.out_bias = r.i32le();
   for (auto& v : w.out_weights) v = r.i8v();
   if (std::string why = check_sums(*net); !why.empty()) return fail(why);

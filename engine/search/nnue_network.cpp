@@ -14,17 +14,18 @@ namespace {
 
 // ---- Plain loops: the reference every SIMD path must equal. ----
 
-// Clipped ReLU of both accumulators into the dense layer's input, side to move first.
-void transform_plain(const i16* us, const i16* them, u8* out) {
-  for (int i = 0; i < ACC_WIDTH; ++i) {
+// Clipped ReLU of both accumulators (width units each) into the dense layer's input, side to
+// move first.
+void transform_plain(const i16* us, const i16* them, u8* out, int width) {
+  for (int i = 0; i < width; ++i) {
     out[i] = u8(std::clamp<int>(us[i], 0, QA));
-    out[ACC_WIDTH + i] = u8(std::clamp<int>(them[i], 0, QA));
+    out[width + i] = u8(std::clamp<int>(them[i], 0, QA));
   }
 }
 
 // One dense row: sum of u8 inputs (0..127) times i8 weights. No overflow is possible: a pair of
-// products is within +-2*127*128 (the SIMD pairwise add cannot saturate) and the sum of 256
-// products within +-2^23.
+// products is within +-2*127*128 (the SIMD pairwise add cannot saturate) and the sum of 512
+// products within +-2^24.
 i32 dot_plain(const u8* in, const i8* w, int n) {
   i32 s = 0;
   for (int i = 0; i < n; ++i) s += i32(in[i]) * i32(w[i]);
@@ -33,31 +34,33 @@ i32 dot_plain(const u8* in, const i8* w, int n) {
 
 i32 raw_plain(const Network& net, const i16* us, const i16* them) {
   const Weights& w = net.w;
-  alignas(64) u8 input[2 * ACC_WIDTH];
-  transform_plain(us, them, input);
+  alignas(64) u8 input[2 * MAX_ACC_WIDTH];
+  transform_plain(us, them, input, net.width);
   alignas(64) u8 hidden[HIDDEN];
   for (int j = 0; j < HIDDEN; ++j) {
-    const i32 s = w.hidden_bias[j] + dot_plain(input, w.hidden_weights[j], 2 * ACC_WIDTH);
+    const i32 s = w.hidden_bias[j] + dot_plain(input, net.hidden_row(j), 2 * net.width);
     hidden[j] = u8(std::clamp<i32>(s >> WEIGHT_SHIFT, 0, QA));  // arithmetic shift: floor
   }
   return w.out_bias + dot_plain(hidden, w.out_weights, HIDDEN);
 }
 
 // ---- SIMD: the same integers. Sums of integers are exact in any order, so blocking rows and
-// columns changes nothing; int16 sums are only taken where prepare() proved they fit. ----
+// columns changes nothing; int16 sums are only taken where prepare() proved they fit. Each kernel
+// is compiled for each width W (a constant, so its loops unroll) and chosen by the network's. ----
 #if defined(__SSSE3__)
 
 static_assert(2 * QA * 128 <= 32767, "a pmaddubsw pair of products must not saturate");
-static_assert(2 * ACC_WIDTH % 32 == 0 && HIDDEN % 8 == 0 && HIDDEN == 32);
+static_assert(2 * NARROW_WIDTH % 32 == 0 && 2 * WIDE_WIDTH % 32 == 0 && HIDDEN == 32);
 
 // Clipped ReLU by saturation: int16 -> u8 0..255 (packus), then the minimum with 127. The 16-byte
 // pack interleaves nothing (a, b in order), so the output is in input order.
+template <int W>
 void transform_simd(const i16* us, const i16* them, u8* out) {
   const __m128i top = _mm_set1_epi8(QA);
   for (int half = 0; half < 2; ++half) {
     const __m128i* in = reinterpret_cast<const __m128i*>(half == 0 ? us : them);
-    __m128i* o = reinterpret_cast<__m128i*>(out + half * ACC_WIDTH);
-    for (int i = 0; i < ACC_WIDTH / 16; ++i)
+    __m128i* o = reinterpret_cast<__m128i*>(out + half * W);
+    for (int i = 0; i < W / 16; ++i)
       _mm_store_si128(o + i, _mm_min_epu8(_mm_packus_epi16(_mm_load_si128(in + 2 * i), _mm_load_si128(in + 2 * i + 1)), top));
   }
 }
@@ -98,14 +101,17 @@ inline Vec vmadd_ones(Vec a) { return _mm_madd_epi16(a, _mm_set1_epi16(1)); }
 inline __m128i vhadd4(Vec a, Vec b, Vec c, Vec d) { return hadd4(a, b, c, d); }
 #endif
 
-constexpr int ROW_VECS = 2 * ACC_WIDTH / VEC_BYTES;
+// Vectors in one hidden row of a width-w network.
+constexpr int row_vecs(int width) { return 2 * width / VEC_BYTES; }
 
-// Four hidden rows' sums (bias excluded) over the whole input. K: how many pmaddubsw results of a
-// row are added in int16 before one pmaddwd widens them to int32 (hidden_int16_sums; each int16
-// lane of one result holds two products, whatever the vector width).
-template <int K>
-inline __m128i rows4(const u8* in, const i8 (*w)[2 * ACC_WIDTH]) {
+// Four hidden rows' sums (bias excluded) over the whole input; row r starts at w + r * 2W. K: how
+// many pmaddubsw results of a row are added in int16 before one pmaddwd widens them to int32
+// (hidden_int16_sums; each int16 lane of one result holds two products, whatever the vector width).
+template <int W, int K>
+inline __m128i rows4(const u8* in, const i8* rows) {
+  constexpr int ROW_VECS = row_vecs(W);
   static_assert(ROW_VECS % K == 0);
+  const i8* w[4] = {rows, rows + 2 * W, rows + 4 * W, rows + 6 * W};
   Vec acc[4] = {vzero(), vzero(), vzero(), vzero()};
   for (int c = 0; c < ROW_VECS; c += K) {
     for (int r = 0; r < 4; ++r) {
@@ -125,21 +131,23 @@ inline __m128i rows4(const u8* in, const i8 (*w)[2 * ACC_WIDTH]) {
 // Whether every int16 lane of one row's sum over K consecutive vectors stays within int16 for any
 // inputs 0..QA: the lane adds the products at bytes 2l and 2l+1 of each vector.
 bool int16_sums_fit(const Network& net, int K) {
-  for (const auto& row : net.w.hidden_weights)
-    for (int g = 0; g < ROW_VECS; g += K)
+  for (int j = 0; j < HIDDEN; ++j) {
+    const i8* row = net.hidden_row(j);
+    for (int g = 0; g < row_vecs(net.width); g += K)
       for (int l = 0; l < VEC_BYTES / 2; ++l) {
         int s = 0;
         for (int k = g; k < g + K; ++k) s += std::abs(int(row[k * VEC_BYTES + 2 * l])) + std::abs(int(row[k * VEC_BYTES + 2 * l + 1]));
         if (s * QA > 32767) return false;
       }
+  }
   return true;
 }
 
-template <int K>
+template <int W, int K>
 i32 raw_simd(const Network& net, const i16* us, const i16* them) {
   const Weights& w = net.w;
-  alignas(64) u8 input[2 * ACC_WIDTH];
-  transform_simd(us, them, input);
+  alignas(64) u8 input[2 * W];
+  transform_simd<W>(us, them, input);
   // Hidden layer, sixteen rows at a time: (sum + bias) >> 6 -> saturating pack to int16, then to
   // u8 (negative values become 0) -> minimum with 127: the clipped ReLU, exactly.
   alignas(16) u8 hidden[HIDDEN];
@@ -147,7 +155,7 @@ i32 raw_simd(const Network& net, const i16* us, const i16* them) {
     __m128i q[4];
     for (int g = 0; g < 4; ++g) {
       const int row = j + 4 * g;
-      const __m128i s = _mm_add_epi32(rows4<K>(input, w.hidden_weights + row),
+      const __m128i s = _mm_add_epi32(rows4<W, K>(input, net.hidden_row(row)),
                                       _mm_load_si128(reinterpret_cast<const __m128i*>(w.hidden_bias + row)));
       q[g] = _mm_srai_epi32(s, WEIGHT_SHIFT);
     }
@@ -168,20 +176,26 @@ i32 raw_simd(const Network& net, const i16* us, const i16* them) {
   return w.out_bias + _mm_cvtsi128_si32(s);
 }
 
-i32 raw_fast(const Network& net, const i16* us, const i16* them) {
+template <int W>
+i32 raw_fast_width(const Network& net, const i16* us, const i16* them) {
   switch (net.hidden_int16_sums) {
-    case 16: return raw_simd<std::min(16, ROW_VECS)>(net, us, them);
-    case 8: return raw_simd<8>(net, us, them);
-    case 4: return raw_simd<4>(net, us, them);
-    case 2: return raw_simd<2>(net, us, them);
+    case 16: return raw_simd<W, std::min(16, row_vecs(W))>(net, us, them);
+    case 8: return raw_simd<W, 8>(net, us, them);
+    case 4: return raw_simd<W, 4>(net, us, them);
+    case 2: return raw_simd<W, 2>(net, us, them);
     default: break;
   }
-  return raw_simd<1>(net, us, them);
+  return raw_simd<W, 1>(net, us, them);
+}
+
+i32 raw_fast(const Network& net, const i16* us, const i16* them) {
+  return net.width == WIDE_WIDTH ? raw_fast_width<WIDE_WIDTH>(net, us, them)
+                                 : raw_fast_width<NARROW_WIDTH>(net, us, them);
 }
 
 int best_int16_sums(const Network& net) {
   int k = 1;
-  while (k < ROW_VECS && k < 16 && int16_sums_fit(net, 2 * k)) k *= 2;
+  while (k < row_vecs(net.width) && k < 16 && int16_sums_fit(net, 2 * k)) k *= 2;
   return k;
 }
 #else
@@ -219,10 +233,10 @@ std::string check_sums(const Network& net) {
   // take, square by square, the larger (smaller) of its two rows or nothing. Both perspectives
   // use the same pairs of rows (own, other) per oriented square. The incremental updates wrap in
   // int16 on the way and so end exact whenever the value itself fits.
-  for (int i = 0; i < ACC_WIDTH; ++i) {
+  for (int i = 0; i < net.width; ++i) {
     SumRange r{w.acc_bias[i], w.acc_bias[i]};
     for (int q = 0; q < SQUARES; ++q) {
-      const i64 own = w.acc_weights[q][i], other = w.acc_weights[SQUARES + q][i];
+      const i64 own = net.acc_row(q)[i], other = net.acc_row(SQUARES + q)[i];
       r.lo += std::min<i64>({0, own, other});
       r.hi += std::max<i64>({0, own, other});
     }
@@ -231,7 +245,7 @@ std::string check_sums(const Network& net) {
   }
   // Hidden layer: inputs 0..QA, int32 sums.
   for (int j = 0; j < HIDDEN; ++j) {
-    const SumRange r = dense_range(w.hidden_bias[j], w.hidden_weights[j], 2 * ACC_WIDTH, QA);
+    const SumRange r = dense_range(w.hidden_bias[j], net.hidden_row(j), 2 * net.width, QA);
     if (r.lo < I32_MIN || r.hi > I32_MAX)
       return outside(("hidden unit " + std::to_string(j) + "'s sum").c_str(), r, I32_MIN, I32_MAX);
   }

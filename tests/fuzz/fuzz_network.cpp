@@ -33,6 +33,13 @@ namespace {
     if (!(condition)) violated(#condition __VA_OPT__(,) __VA_ARGS__); \
   } while (0)
 
+// Whether two accumulators hold the same values in the network's units.
+bool same_units(const Network& net, const Accumulator& a, const Accumulator& b) {
+  for (Color p : {WHITE, BLACK})
+    if (std::memcmp(a.values[p], b.values[p], std::size_t(net.width) * sizeof(i16)) != 0) return false;
+  return true;
+}
+
 void check_refusal(const std::string& error) {
   NET_CHECK(error.rfind("network 'fuzz': ", 0) == 0, error);
   NET_CHECK(error.size() > 16 && error.find('\n') == std::string::npos, error);
@@ -51,10 +58,10 @@ void check_board(const Network& net, Bitboard white, Bitboard black) {
   Accumulator acc;
   refresh(net, acc, white, black);
   for (Color p : {WHITE, BLACK})
-    for (int i = 0; i < ACC_WIDTH; ++i) {
+    for (int i = 0; i < net.width; ++i) {
       int sum = net.w.acc_bias[i];
-      for (Square s : white) sum += net.w.acc_weights[feature_index(p, WHITE, s)][i];
-      for (Square s : black) sum += net.w.acc_weights[feature_index(p, BLACK, s)][i];
+      for (Square s : white) sum += net.acc_row(feature_index(p, WHITE, s))[i];
+      for (Square s : black) sum += net.acc_row(feature_index(p, BLACK, s))[i];
       NET_CHECK(sum >= -32768 && sum <= 32767, "accumulator " + std::to_string(sum) + " past int16");
       NET_CHECK(acc.values[p][i] == sum, "accumulator differs from its sum");
     }
@@ -67,9 +74,9 @@ void check_board(const Network& net, Bitboard white, Bitboard black) {
   Accumulator empty, updated;
   refresh(net, empty, Bitboard(), Bitboard());
   update(net, empty, updated, white, black);
-  NET_CHECK(std::memcmp(updated.values, acc.values, sizeof acc.values) == 0, "update differs from a rebuild");
+  NET_CHECK(same_units(net, updated, acc), "update differs from a rebuild");
   update(net, updated, updated, Bitboard(), Bitboard());
-  NET_CHECK(std::memcmp(updated.values, empty.values, sizeof empty.values) == 0, "update back differs");
+  NET_CHECK(same_units(net, updated, empty), "update back differs");
 }
 
 void check_network(const Network& net, const std::uint8_t* data, std::size_t size) {

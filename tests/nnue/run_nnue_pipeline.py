@@ -96,6 +96,31 @@ def main():
         check("byte for byte the same" in out and "; 0 beyond" in out,
               "the engine's values equal the float forward pass within the allowance; the file re-exports")
 
+        # A wider first layer: --width 256 from the 128-wide file computes the same values (the new
+        # units enter with weight 0), then trains on; the engine runs both layouts.
+        wide0, wide = os.path.join(tmp, "wide0.nnue"), os.path.join(tmp, "wide.nnue")
+        out = run([sys.executable, os.path.join(SCRIPTS, "train_nnue.py"), "--data", positions, "--variant", "ordox",
+                   "--out", wide0, "--epochs", "0", "--init-net", net, "--width", "256"])
+        check("160 -> 256 x 2 -> 32 -> 1 (from a 128-wide start)" in out and os.path.getsize(wide0) == HEADER + 98980,
+              f"--width 256 from a 128-wide network writes a 256-wide file ({os.path.getsize(wide0)} bytes)")
+        eval_of = lambda f: network_line(engine(binary, ["setoption name UCI_Variant value ordox",  # noqa: E731
+                                                          f"setoption name EvalFile value {f}", "eval"]))
+        narrow_line, wide_line = eval_of(net), eval_of(wide0)
+        check(narrow_line and wide_line and narrow_line.split("(")[0] == wide_line.split("(")[0],
+              f"the widened network's value is its start's: {narrow_line} / {wide_line}")
+        run([sys.executable, os.path.join(SCRIPTS, "train_nnue.py"), "--data", positions, "--variant", "ordox",
+             "--out", wide, "--epochs", "1", "--batch", "64", "--lr", "0.01", "--init-net", wide0])
+        out = run([sys.executable, os.path.join(SCRIPTS, "train_nnue.py"), "--check-engine", "--net", wide,
+                   "--data", positions, "--variant", "ordox", "--binary", binary])
+        print(out)
+        check("byte for byte the same" in out and "; 0 beyond" in out,
+              "a trained 256-wide network: the engine equals the float forward pass; the file re-exports")
+        narrower = subprocess.run([sys.executable, os.path.join(SCRIPTS, "train_nnue.py"), "--data", positions,
+                                   "--variant", "ordox", "--out", net3, "--epochs", "0", "--init-net", wide,
+                                   "--width", "128"], capture_output=True, text=True, timeout=120)
+        check(narrower.returncode == 1 and "more than --width 128" in narrower.stderr,
+              "--width narrower than the starting network is refused")
+
         # The embedded default networks (the committed files) against the float pass too.
         for variant in ("ordo", "ordox"):
             out = run([sys.executable, os.path.join(SCRIPTS, "train_nnue.py"), "--check-engine", "--variant", variant,
@@ -126,7 +151,7 @@ def main():
 
         corrupt = bytearray(good)
         corrupt[HEADER + 500] ^= 0x40
-        other_sizes = bytearray(with_header({20: 256}))
+        other_sizes = bytearray(with_header({20: 512}))
         bad = {
             "missing": (None, "cannot open"),
             "truncated": (good[:-100], "truncated"),
@@ -134,7 +159,8 @@ def main():
             "bad magic": (b"NOTANNUE" + good[8:], "bad magic"),
             "bad checksum": (bytes(corrupt), "checksum mismatch"),
             "unknown variant": (with_header({12: 5}), "unknown variant code 5"),
-            "wrong sizes": (bytes(other_sizes), "wrong layer sizes 160x256x32"),
+            "wrong sizes": (bytes(other_sizes), "wrong layer sizes 160x512x32"),
+            "sizes and payload disagree": (with_header({20: 256}), "payload size"),
             "newer format": (with_header({8: 9}), "format version 9"),
         }
         bad["a directory"] = (None, "not a regular file")
