@@ -34,8 +34,8 @@ struct StrengthRung {
 
 // The ratings UCI_Elo accepts (one option for both variants): from the weakest rung of either
 // ladder up to the strongest; a rating beyond a variant's own ladder plays its nearest rung.
-inline constexpr int ELO_MIN = 670;
-inline constexpr int ELO_MAX = 1880;
+inline constexpr int ELO_MIN = 600;
+inline constexpr int ELO_MAX = 1940;
 
 // The calibrated rungs of a variant, weakest first, their ratings increasing.
 std::span<const StrengthRung> strength_ladder(Variant v);
