@@ -7,10 +7,12 @@
             `#N` turns, the moves of the transcripts' `position startpos moves …` lines from the
             start positions, and the rule book's token spellings.
 - protocol: every transcript input (tests/protocol/*.in) without its runner directives.
-- network:  the two default networks (engine/nets/*.nnue) and corrupted variants of the classic
-            one: cut short, header only, bytes after the payload, a bad magic, a nonzero reserved
-            byte, a flipped payload bit, and weights that could overflow (output bias INT32_MAX,
-            hidden bias INT32_MIN, a large accumulator column) with their checksum made right.
+- network:  the two default networks (engine/nets/*.nnue), the classic one widened to 256 units a
+            perspective (the new units zero) and corrupted variants of the classic one: cut short,
+            header only, bytes after the payload, a bad magic, a nonzero reserved byte, a flipped
+            payload bit, a header that says 256 over a 128-wide payload, and weights that could
+            overflow (output bias INT32_MAX, hidden bias INT32_MIN, a large accumulator column) with
+            their checksum made right.
 - records:  the indented record examples of docs/GAME_RECORDS.md, alone and two in a row.
 - match_cli: every `build/ordo-match` command of the docs (README.md, docs/*.md), as NUL-separated
             argv words (shell quotes and line continuations resolved).
@@ -150,6 +152,28 @@ def with_crc(image):
     return bytes(image)
 
 
+def widened(image, width):
+    """A 128-wide network file made `width` wide: the same values, the new units zero."""
+    at = HEADER
+    def take(n):
+        nonlocal at
+        part = image[at:at + n]
+        at += n
+        return part
+    pad = b"\0" * (2 * (width - ACC))
+    acc_bias = take(2 * ACC) + pad
+    acc_rows = b"".join(take(2 * ACC) + pad for _ in range(FEATURES))
+    hidden_bias = take(4 * HIDDEN)
+    gap = b"\0" * (width - ACC)
+    hidden_rows = b"".join(take(ACC) + gap + take(ACC) + gap for _ in range(HIDDEN))  # side to move's units first
+    out = take(4 + HIDDEN)
+    payload = acc_bias + acc_rows + hidden_bias + hidden_rows + out
+    header = bytearray(image[:HEADER])
+    header[20:24] = struct.pack("<I", width)
+    header[40:44] = struct.pack("<I", len(payload))
+    return with_crc(bytes(header) + payload)
+
+
 def network_seeds(directory):
     nets = {}
     for name in ("ordo", "ordox"):
@@ -171,6 +195,8 @@ def network_seeds(directory):
     write(directory, patched(HEADER + 1000, bytes([good[HEADER + 1000] ^ 0x10]), crc=False))
     write(directory, patched(OUT_BIAS_AT, struct.pack("<i", 2**31 - 1)))
     write(directory, patched(HIDDEN_BIAS_AT, struct.pack("<i", -2**31)))
+    write(directory, patched(20, struct.pack("<I", 256)))
+    write(directory, widened(good, 256))
     column = bytearray(good)  # accumulator unit 3 of every own-piece feature: 500
     for q in range(80):
         at = HEADER + 2 * ACC + 2 * (q * ACC + 3)
